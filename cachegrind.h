@@ -1,0 +1,50 @@
+/* cachegrind.h: client requests for the cachegrind tool.
+ *
+ * A program includes this header and marks the part of its run it wants
+ * profiled:
+ *
+ *    CACHEGRIND_START_INSTRUMENTATION;
+ *    ... the work to measure ...
+ *    CACHEGRIND_STOP_INSTRUMENTATION;
+ *
+ * and is run with `valgrind --tool=cachegrind --instr-at-start=no prog`.
+ * Outside Valgrind, and under other tools, the requests do nothing.  The
+ * request codes are those of the cachegrind.h shipped with current
+ * Valgrind, so a program built with either header works with either tool.
+ *
+ * Copyright (C) the cachegrind authors.
+ *
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are
+ * met: 1. Redistributions of source code must retain the above copyright
+ * notice, this list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright
+ * notice, this list of conditions and the following disclaimer in the
+ * documentation and/or other materials provided with the distribution.
+ * THIS SOFTWARE IS PROVIDED BY THE AUTHORS "AS IS" AND ANY EXPRESS OR
+ * IMPLIED WARRANTIES ARE DISCLAIMED.  IN NO EVENT SHALL THE AUTHORS BE
+ * LIABLE FOR ANY DAMAGES ARISING IN ANY WAY OUT OF THE USE OF THIS SOFTWARE.
+ */
+#ifndef CACHEGRIND_H
+#define CACHEGRIND_H
+
+#include "valgrind.h"
+
+typedef enum {
+   VG_USERREQ__CG_START_INSTRUMENTATION = VG_USERREQ_TOOL_BASE('C', 'G'),
+   VG_USERREQ__CG_STOP_INSTRUMENTATION
+} Vg_CachegrindClientRequest;
+
+/* Starts counting (a no-op, with a warning, if already counting). */
+#define CACHEGRIND_START_INSTRUMENTATION                                     \
+   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CG_START_INSTRUMENTATION,    \
+                                   0, 0, 0, 0, 0)
+
+/* Stops counting (a no-op, with a warning, if already stopped). */
+#define CACHEGRIND_STOP_INSTRUMENTATION                                      \
+   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CG_STOP_INSTRUMENTATION,     \
+                                   0, 0, 0, 0, 0)
+
+#endif

@@ -1,0 +1,30 @@
+/* cg_branchpred.h: the branch predictors.
+ *
+ * Conditional branches: 16384 two-bit saturating counters, all starting at
+ * 0 (strongly not taken), indexed by the low 7 bits of a global history of
+ * outcomes (high half of the index) and the low 7 bits of the branch's
+ * instruction address (low half).  A counter of 2 or 3 predicts taken.
+ *
+ * Indirect branches: a 512-entry table of last targets, all starting at 0,
+ * indexed by the low 9 bits of the instruction address; a branch is
+ * mispredicted when its target differs from the one stored.
+ *
+ * On x86 and amd64 instructions may start at any byte, so the address is
+ * used unshifted.  Returns are not modelled (no return stack).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef CG_BRANCHPRED_H
+#define CG_BRANCHPRED_H
+
+#include "pub_tool_basics.h"
+
+/* A conditional branch at INSTR_ADDR went TAKEN (0 or 1) way;
+ * returns 1 if the predictor guessed wrong, else 0. */
+UWord cg_branch_cond_mispredicted(Addr instr_addr, UWord taken);
+
+/* An indirect branch at INSTR_ADDR went to TARGET; returns 1 if the
+ * predictor guessed wrong, else 0. */
+UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target);
+
+#endif

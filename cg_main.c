@@ -1,0 +1,172 @@
+/* cg_main.c: the cachegrind tool's entry point.
+ *
+ * Cachegrind runs a program on a simulated machine: every instruction
+ * fetch, data access and branch goes through I1/D1/LL cache simulators
+ * (cg_sim.c) and branch predictors (cg_branchpred.c), and the outcomes are
+ * charged to the program's source lines (cg_costs.c), which are written to
+ * cachegrind.out.<pid> at exit.
+ *
+ * This file only wires the parts together: it declares the tool to the
+ * core, handles the options and client requests, and hands each
+ * superblock to the instrumenter.  Where to read next:
+ *   cg_instrument.c  which IR statement becomes which event
+ *   cg_events.c      how an event is simulated and counted
+ *   cg_arch.c        where the cache geometry comes from
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "pub_tool_basics.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_options.h"
+#include "pub_tool_tooliface.h"
+#include "pub_tool_transtab.h"
+#include "cachegrind.h"
+#include "cg_arch.h"
+#include "cg_costs.h"
+#include "cg_events.h"
+#include "cg_instrument.h"
+
+/* ---- options ---- */
+
+static Bool clo_cache_sim = True;
+static Bool clo_branch_sim = False;
+static Bool clo_instr_at_start = True;
+static const HChar* clo_out_file = "cachegrind.out.%p";
+
+static Bool process_option(const HChar* arg)
+{
+   if (cg_arch_process_option(arg)) {
+   } else if VG_BOOL_CLO(arg, "--cache-sim", clo_cache_sim) {
+   } else if VG_BOOL_CLO(arg, "--branch-sim", clo_branch_sim) {
+   } else if VG_BOOL_CLO(arg, "--instr-at-start", clo_instr_at_start) {
+   } else if VG_STR_CLO(arg, "--cachegrind-out-file", clo_out_file) {
+   } else {
+      return False;
+   }
+   return True;
+}
+
+static void print_usage(void)
+{
+   cg_arch_print_usage();
+   VG_(printf)(
+"    --cache-sim=yes|no               collect cache stats? [yes]\n"
+"    --branch-sim=yes|no              collect branch prediction stats? [no]\n"
+"    --cachegrind-out-file=<file>     output file name [cachegrind.out.%%p]\n"
+"    --instr-at-start=yes|no          count from the start of the run, or\n"
+"                                     only after a client request starts it? [yes]\n"
+   );
+}
+
+static void print_debug_usage(void)
+{
+   VG_(printf)("    (none)\n");
+}
+
+/* ---- run state ---- */
+
+static run_description_t run;
+
+/* Whether superblocks are being instrumented now; client requests switch
+ * it, and --instr-at-start=no starts with it off. */
+static Bool instrumenting = True;
+
+static IRSB* instrument(VgCallbackClosure* closure, IRSB* sb_in,
+                        const VexGuestLayout* layout,
+                        const VexGuestExtents* extents,
+                        const VexArchInfo* arch_info, IRType guest_word_type,
+                        IRType host_word_type)
+{
+   if (!instrumenting)
+      return sb_in; /* nothing is counted while stopped */
+   return cg_instrument(closure, sb_in, layout, extents, arch_info,
+                        guest_word_type, host_word_type);
+}
+
+static void discard_superblock(Addr orig_addr, VexGuestExtents extents)
+{
+   cg_instrument_discard(extents.base[0]);
+}
+
+/* Switching instrumentation on or off must reach code already translated,
+ * so every translation is thrown away first. */
+static void set_instrumenting(Bool on, const HChar* request_name)
+{
+   if (instrumenting == on) {
+      VG_(dmsg)("warning: %s called,\n", request_name);
+      VG_(dmsg)("         but instrumentation is already %s\n",
+                on ? "enabled" : "disabled");
+      return;
+   }
+   VG_(discard_translations_safely)((Addr)0x1000, ~(SizeT)0xfff, "cachegrind");
+   instrumenting = on;
+}
+
+static Bool handle_client_request(ThreadId tid, UWord* args, UWord* result)
+{
+   if (!VG_IS_TOOL_USERREQ('C', 'G', args[0]))
+      return False;
+   switch (args[0]) {
+   case VG_USERREQ__CG_START_INSTRUMENTATION:
+      set_instrumenting(True, "CACHEGRIND_START_INSTRUMENTATION");
+      break;
+   case VG_USERREQ__CG_STOP_INSTRUMENTATION:
+      set_instrumenting(False, "CACHEGRIND_STOP_INSTRUMENTATION");
+      break;
+   default:
+      VG_(message)(Vg_UserMsg,
+                   "Warning: unknown cachegrind client request code %llx\n",
+                   (ULong)args[0]);
+      return False;
+   }
+   *result = 0;
+   return True;
+}
+
+/* ---- start-up and exit ---- */
+
+static void post_clo_init(void)
+{
+   cg_arch_configure_caches(&run.I1, &run.D1, &run.LL);
+   run.cache_sim = clo_cache_sim;
+   run.branch_sim = clo_branch_sim;
+   run.out_file_format = clo_out_file;
+   cg_events_init(&run.I1, &run.D1, &run.LL);
+   cg_instrument_configure(clo_cache_sim, clo_branch_sim, &run.I1, &run.D1,
+                           &run.LL);
+   instrumenting = clo_instr_at_start;
+}
+
+static void fini(Int exit_code)
+{
+   cg_costs_set_live_superblocks(cg_instrument_live_superblocks());
+   cg_costs_finish(&run);
+}
+
+static void pre_clo_init(void)
+{
+   VG_(details_name)("Cachegrind");
+   VG_(details_version)(NULL);
+   VG_(details_description)("a cache and branch-prediction profiler");
+   VG_(details_copyright_author)(
+      "Copyright (C) the cachegrind authors; GNU GPL'd.");
+   VG_(details_bug_reports_to)("the cachegrind project's issue tracker");
+   VG_(details_avg_translation_sizeB)(500);
+
+   /* Counts depend on the exact IR: the stack pointer is kept up to date
+    * at memory accesses only, the same choice the reference counts were
+    * made with. */
+   VG_(clo_vex_control).iropt_register_updates_default =
+      VG_(clo_px_file_backed) = VexRegUpdSpAtMemAccess;
+
+   VG_(basic_tool_funcs)(post_clo_init, instrument, fini);
+   VG_(needs_superblock_discards)(discard_superblock);
+   VG_(needs_command_line_options)(process_option, print_usage,
+                                   print_debug_usage);
+   VG_(needs_client_requests)(handle_client_request);
+}
+
+VG_DETERMINE_INTERFACE_VERSION(pre_clo_init)

@@ -1,0 +1,53 @@
+/* cg_sim.c: the I1, D1 and LL cache simulator (see cg_sim.h for the model).
+ *
+ * Only set-up and the LRU reordering live here; the common case, a hit in
+ * the most recently used way, is inline in cg_sim.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "pub_tool_basics.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_mallocfree.h"
+#include "cg_sim.h"
+
+static Int log2_of(UInt power_of_two)
+{
+   Int bits = 0;
+   while ((1u << bits) < power_of_two)
+      bits++;
+   tl_assert((1u << bits) == power_of_two);
+   return bits;
+}
+
+void cg_sim_init(cache_sim_t* cache, const cache_t* config)
+{
+   UWord sets = (UWord)config->size / config->line_size / config->assoc;
+   tl_assert(sets >= 1 && (sets & (sets - 1)) == 0);
+   cache->assoc     = config->assoc;
+   cache->set_mask  = sets - 1;
+   cache->line_bits = log2_of(config->line_size);
+   cache->tags      = VG_(malloc)("cg.sim.tags",
+                                  sizeof(UWord) * sets * config->assoc);
+   /* Every way starts out holding block 0. */
+   VG_(memset)(cache->tags, 0, sizeof(UWord) * sets * config->assoc);
+}
+
+Bool cg_sim_line_lookup_slow(UWord* set, Int assoc, UWord tag)
+{
+   Int way;
+   for (way = 1; way < assoc; way++) {
+      if (set[way] == tag) {
+         /* A hit further down: it becomes the most recently used. */
+         for (; way > 0; way--)
+            set[way] = set[way - 1];
+         set[0] = tag;
+         return False;
+      }
+   }
+   /* A miss: the least recently used tag falls out. */
+   for (way = assoc - 1; way > 0; way--)
+      set[way] = set[way - 1];
+   set[0] = tag;
+   return True;
+}

@@ -1,0 +1,72 @@
+/* cg_sim.h: the cache simulator's state and its hot lookup.
+ *
+ * The model, which every count depends on:
+ *  - set-associative caches with true LRU replacement; each set keeps only
+ *    its tags, most recently used first; no data, valid or dirty bits;
+ *  - the set is picked by plain bit selection (block number modulo the
+ *    number of sets) and the tag is the whole block number;
+ *  - every tag starts as 0, so block 0 "hits" in set 0 at first;
+ *  - reads and writes are treated alike (write-allocate, no write-back);
+ *  - an access that straddles two lines touches both (both update LRU) and
+ *    is one access that misses if either line missed;
+ *  - the LL is neither inclusive nor exclusive: it is consulted only on an
+ *    L1 miss, with the original address and size, and its evictions never
+ *    touch the L1 caches.
+ * The lookup is here, inline, because it runs for every simulated access.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef CG_SIM_H
+#define CG_SIM_H
+
+#include "pub_tool_basics.h"
+#include "cg_arch.h"
+
+typedef struct {
+   Int    assoc;
+   UWord  set_mask;   /* number of sets - 1 (a power of two minus one) */
+   Int    line_bits;  /* log2(line size) */
+   UWord* tags;       /* sets * assoc tags, each set most recent first */
+} cache_sim_t;
+
+/* Allocates the tag array of CACHE for the geometry CONFIG (which must
+ * have passed the checks of cg_arch.h). */
+void cg_sim_init(cache_sim_t* cache, const cache_t* config);
+
+/* The slow path of one line's lookup: TAG is not the most recently used
+ * tag of SET.  Moves or inserts it to the front; returns True on a miss. */
+Bool cg_sim_line_lookup_slow(UWord* set, Int assoc, UWord tag);
+
+/* One line: a hit in the most recently used way changes nothing. */
+static inline Bool cg_sim_line_is_miss(const cache_sim_t* cache, UWord block)
+{
+   UWord* set = cache->tags + (block & cache->set_mask) * cache->assoc;
+   if (LIKELY(set[0] == block))
+      return False;
+   return cg_sim_line_lookup_slow(set, cache->assoc, block);
+}
+
+/* An access of SIZE (>= 1) bytes at ADDR; True if it missed.  Callers
+ * never pass an access wider than the smallest line, so it touches at
+ * most two lines. */
+static inline Bool cg_sim_access_is_miss(const cache_sim_t* cache, Addr addr,
+                                         UWord size)
+{
+   UWord first = addr >> cache->line_bits;
+   UWord last  = (addr + size - 1) >> cache->line_bits;
+   if (LIKELY(first == last))
+      return cg_sim_line_is_miss(cache, first);
+   /* Straddling: both lines are always looked up. */
+   Bool first_missed = cg_sim_line_is_miss(cache, first);
+   Bool last_missed  = cg_sim_line_is_miss(cache, last);
+   return first_missed || last_missed;
+}
+
+/* True if the access of SIZE bytes at ADDR lies in one line of CACHE. */
+static inline Bool cg_sim_in_one_line(const cache_sim_t* cache, Addr addr,
+                                      UWord size)
+{
+   return (addr >> cache->line_bits) == ((addr + size - 1) >> cache->line_bits);
+}
+
+#endif
