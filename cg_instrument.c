@@ -138,7 +138,7 @@ typedef struct {
    Int instr_index;   /* which instruction of the block */
    Addr instr_addr;
    line_cost_t* cost;
-   IRAtom* value;     /* address, guard or target; NULL for fetches */
+   IRExpr* value;     /* address, guard or target; NULL for fetches */
    Bool merged;       /* a read that already absorbed its write */
 } pending_event_t;
 
@@ -177,7 +177,7 @@ static void flush_events(walk_t* w)
       ev->cost = p->cost;
       ev->value_slot = 0;
       if (p->value) {
-         IRAtom* value = p->value;
+         IRExpr* value = p->value;
          if (p->kind == EV_BC || p->kind == EV_BC_INVERTED) {
             /* The guard is a 1-bit value: widen it to a word. */
             IRTemp wide = newIRTemp(w->out->tyenv, w->word_type);
@@ -197,7 +197,7 @@ static void flush_events(walk_t* w)
    w->queued = 0;
 }
 
-static void queue_event(walk_t* w, event_kind_t kind, Int size, IRAtom* value)
+static void queue_event(walk_t* w, event_kind_t kind, Int size, IRExpr* value)
 {
    if (w->queued == CG_MAX_GROUP_EVENTS)
       flush_events(w);
@@ -241,12 +241,12 @@ static void begin_instruction(walk_t* w, Addr addr, Int len)
    w->prev_line = last_line;
 }
 
-static void add_read(walk_t* w, Int size, IRAtom* addr)
+static void add_read(walk_t* w, Int size, IRExpr* addr)
 {
    queue_event(w, EV_DR, size, addr);
 }
 
-static void add_write(walk_t* w, Int size, IRAtom* addr)
+static void add_write(walk_t* w, Int size, IRExpr* addr)
 {
    /* A write right after a read of the same instruction, size and address
     * expression is a read-modify-write: counted as the read alone. */
@@ -264,8 +264,8 @@ static void add_write(walk_t* w, Int size, IRAtom* addr)
 
 /* An access that happens only if GUARD holds gets a call of its own,
  * after everything queued before it. */
-static void add_guarded(walk_t* w, event_kind_t kind, Int size, IRAtom* addr,
-                        IRAtom* guard)
+static void add_guarded(walk_t* w, event_kind_t kind, Int size, IRExpr* addr,
+                        IRExpr* guard)
 {
    flush_events(w);
    event_t* ev = record_alloc(w->record, sizeof *ev);
