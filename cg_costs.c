@@ -401,36 +401,64 @@ static void report_unwritable(const HChar* path)
    VG_(umsg)("       ... so simulation results will be missing.\n");
 }
 
-/* Writes the profile to a temporary file beside PATH, then renames it, so
- * that a reader never sees a half-written profile.  Returns False, having
- * said why, if it could not; TOTAL is then left all zero. */
+/* Opens PATH for the profile.  A regular file (or a new one) is written
+ * under a temporary name beside it and renamed into place afterwards, so
+ * that no reader ever sees half a profile; anything else that exists
+ * (/dev/null, a pipe) is written directly, since renaming over it would
+ * replace it.  Returns the descriptor, or -1; *TEMP_PATH is the name to
+ * rename from, or NULL. */
+static Int open_profile(const HChar* path, HChar** temp_path)
+{
+   struct vg_stat st;
+   Int flags = VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY;
+   *temp_path = NULL;
+   SysRes existing = VG_(stat)(path, &st);
+   if (!sr_isError(existing) && !VKI_S_ISREG(st.mode)) {
+      SysRes sres = VG_(open)(path, flags, VKI_S_IRUSR | VKI_S_IWUSR);
+      return sr_isError(sres) ? -1 : (Int)sr_Res(sres);
+   }
+   *temp_path = VG_(malloc)("cg.costs.temp", VG_(strlen)(path) + 32);
+   VG_(sprintf)(*temp_path, "%s.tmp.%d", path, VG_(getpid)());
+   SysRes sres = VG_(open)(*temp_path, flags | VKI_O_EXCL,
+                           VKI_S_IRUSR | VKI_S_IWUSR);
+   if (sr_isError(sres)) {
+      VG_(free)(*temp_path);
+      *temp_path = NULL;
+      return -1;
+   }
+   return (Int)sr_Res(sres);
+}
+
+/* Writes the profile to PATH and adds up the totals into TOTAL.  Returns
+ * False, having said why, if it could not; TOTAL is then left all zero. */
 static Bool write_profile(const HChar* path, const run_description_t* run,
                           line_cost_t* total)
 {
    static out_buffer_t out;
-   HChar* temp_path = VG_(malloc)("cg.costs.temp", VG_(strlen)(path) + 32);
-   VG_(sprintf)(temp_path, "%s.tmp.%d", path, VG_(getpid)());
-   SysRes sres = VG_(open)(temp_path, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
-                           VKI_S_IRUSR | VKI_S_IWUSR);
-   if (sr_isError(sres)) {
+   HChar* temp_path;
+   out.fd = open_profile(path, &temp_path);
+   if (out.fd < 0) {
       report_unwritable(path);
-      VG_(free)(temp_path);
       return False;
    }
-   out.fd = sr_Res(sres);
    out.failed = False;
    out.used = 0;
    line_cost_t sum = {0};
    write_profile_body(&out, run, &sum);
    out_flush(&out);
    VG_(close)(out.fd);
-   if (out.failed || VG_(rename)(temp_path, path) != 0) {
-      VG_(unlink)(temp_path);
-      report_unwritable(path);
+   Bool ok = !out.failed;
+   if (temp_path) {
+      if (ok && VG_(rename)(temp_path, path) != 0)
+         ok = False;
+      if (!ok)
+         VG_(unlink)(temp_path);
       VG_(free)(temp_path);
+   }
+   if (!ok) {
+      report_unwritable(path);
       return False;
    }
-   VG_(free)(temp_path);
    *total = sum;
    return True;
 }

@@ -3,7 +3,8 @@
  * and charge the outcome to the event's line cost centre.
  *
  * How an event is counted:
- *  - a fetch or data access adds one to its reference counter; if it
+ *  - a fetch adds one to Ir (counted per group, see cg_events.h);
+ *  - a data access adds one to its reference counter; either kind, if it
  *    misses the L1 cache (I1 for fetches, D1 for data) the L1 miss counter
  *    goes up and the LL is consulted with the same address and size, and
  *    an LL miss adds to the LL miss counter;
@@ -32,7 +33,6 @@ void cg_events_init(const cache_t* I1, const cache_t* D1, const cache_t* LL)
 static inline void fetch(const event_t* ev)
 {
    line_cost_t* cost = ev->cost;
-   cost->Ir++;
    if (cg_sim_access_is_miss(&I1_cache, ev->instr_addr, ev->size)) {
       cost->I1mr++;
       if (cg_sim_access_is_miss(&LL_cache, ev->instr_addr, ev->size))
@@ -65,11 +65,7 @@ static inline void write(const event_t* ev, Addr addr)
 static inline void run_event(const event_t* ev, UWord value)
 {
    switch (ev->kind) {
-   case EV_IR_COUNT:
-   case EV_IR_I1_HIT:
-      ev->cost->Ir++;
-      break;
-   case EV_IR:
+   case EV_FETCH:
       fetch(ev);
       break;
    case EV_DR:
@@ -93,10 +89,19 @@ static inline void run_event(const event_t* ev, UWord value)
    }
 }
 
-VG_REGPARM(1) void cg_run_events(const event_group_t* group)
+void cg_events_fold_fetches(event_group_t* group)
 {
    UInt i;
-   for (i = 0; i < group->count; i++) {
+   for (i = 0; i < group->fetch_count; i++)
+      group->fetch_costs[i]->Ir += group->executions;
+   group->executions = 0;
+}
+
+VG_REGPARM(1) void cg_run_events(event_group_t* group)
+{
+   UInt i;
+   group->executions++;
+   for (i = 0; i < group->event_count; i++) {
       const event_t* ev = &group->events[i];
       run_event(ev, cg_event_values[ev->value_slot]);
    }

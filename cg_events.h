@@ -19,9 +19,7 @@
 #include "cg_costs.h"
 
 typedef enum {
-   EV_IR_COUNT,   /* instruction fetch, counted but not simulated */
-   EV_IR,         /* instruction fetch through I1 (and LL on a miss) */
-   EV_IR_I1_HIT,  /* a fetch that is certain to hit I1 (see cg_instrument.c) */
+   EV_FETCH,      /* instruction fetch through I1 (and LL on an I1 miss) */
    EV_DR,         /* data read, or a read-modify-write: counted as a read */
    EV_DW,         /* data write */
    EV_BC,         /* conditional branch; the value is the taken flag */
@@ -40,9 +38,17 @@ typedef struct {
 /* The most events one group holds. */
 #define CG_MAX_GROUP_EVENTS 16
 
-typedef struct {
-   UInt count;          /* at most CG_MAX_GROUP_EVENTS */
-   event_t events[];
+/* The events of one call.  Instruction fetches are counted by counting
+ * how often the group ran: a group runs as a whole or not at all, so each
+ * of its instructions was fetched exactly `executions` times.  Only the
+ * fetches whose I1 outcome is not known in advance are simulated. */
+typedef struct event_group {
+   ULong executions;            /* runs not yet added to the cost centres */
+   struct event_group* next;    /* the other groups of its superblock */
+   UInt fetch_count;            /* instructions the group fetches */
+   UInt event_count;            /* events simulated when it runs */
+   line_cost_t** fetch_costs;   /* the cost centres of those instructions */
+   event_t events[];            /* at most CG_MAX_GROUP_EVENTS */
 } event_group_t;
 
 /* Run-time values of the group about to run, in value_slot order. */
@@ -51,8 +57,11 @@ extern UWord cg_event_values[CG_MAX_GROUP_EVENTS];
 /* Sets up the simulators. */
 void cg_events_init(const cache_t* I1, const cache_t* D1, const cache_t* LL);
 
-/* Simulates and counts the events of GROUP, in order. */
-VG_REGPARM(1) void cg_run_events(const event_group_t* group);
+/* Adds the fetches of GROUP's runs so far to its cost centres. */
+void cg_events_fold_fetches(event_group_t* group);
+
+/* Counts one run of GROUP and simulates its events, in order. */
+VG_REGPARM(1) void cg_run_events(event_group_t* group);
 
 /* Simulates and counts one event whose run-time value is VALUE; used for
  * guarded accesses, which only happen when their guard holds. */

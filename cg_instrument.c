@@ -78,6 +78,7 @@ typedef struct superblock_record {
    struct superblock_record* next;  /* VgHashNode layout: next, then key */
    UWord key;                       /* guest address of the superblock */
    memory_chunk_t* chunks;
+   event_group_t* groups;
 } superblock_record_t;
 
 static VgHashTable* superblock_records;
@@ -106,8 +107,26 @@ static superblock_record_t* new_record(Addr base)
       superblock_records = VG_(HT_construct)("cg.instr.records");
    record->key = base;
    record->chunks = NULL;
+   record->groups = NULL;
    VG_(HT_add_node)(superblock_records, record);
    return record;
+}
+
+static void fold_record_fetches(superblock_record_t* record)
+{
+   event_group_t* group;
+   for (group = record->groups; group; group = group->next)
+      cg_events_fold_fetches(group);
+}
+
+void cg_instrument_fold_all_fetches(void)
+{
+   superblock_record_t* record;
+   if (!superblock_records)
+      return;
+   VG_(HT_ResetIter)(superblock_records);
+   while ((record = VG_(HT_Next)(superblock_records)))
+      fold_record_fetches(record);
 }
 
 void cg_instrument_discard(Addr base)
@@ -117,6 +136,7 @@ void cg_instrument_discard(Addr base)
       superblock_records ? VG_(HT_remove)(superblock_records, base) : NULL;
    if (!record)
       return;
+   fold_record_fetches(record);
    while (record->chunks) {
       memory_chunk_t* next = record->chunks->next;
       VG_(free)(record->chunks);
@@ -133,6 +153,8 @@ Int cg_instrument_live_superblocks(void)
 /* ---- the walk ---- */
 
 typedef struct {
+   Bool is_fetch;     /* an instruction fetch; kind is then EV_FETCH */
+   Bool simulate;     /* whether it is simulated when the group runs */
    event_kind_t kind;
    Int size;
    Int instr_index;   /* which instruction of the block */
@@ -158,42 +180,77 @@ typedef struct {
    UWord prev_line;
 } walk_t;
 
-/* Emits the call that runs every queued event, after storing their
- * run-time values where cg_run_events() finds them. */
+/* Emits the IR that adds one to COUNTER, a ULong in the tool's memory. */
+static void add_inline_increment(walk_t* w, ULong* counter)
+{
+   IRExpr* addr = mkIRExpr_HWord((HWord)counter);
+   IRTemp old = newIRTemp(w->out->tyenv, Ity_I64);
+   IRTemp new = newIRTemp(w->out->tyenv, Ity_I64);
+   addStmtToIRSB(w->out, IRStmt_WrTmp(old, IRExpr_Load(Iend_LE, Ity_I64, addr)));
+   addStmtToIRSB(w->out, IRStmt_WrTmp(new, IRExpr_Binop(
+      Iop_Add64, IRExpr_RdTmp(old), IRExpr_Const(IRConst_U64(1)))));
+   addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, addr, IRExpr_RdTmp(new)));
+}
+
+/* Emits the IR that stores VALUE (a word, or a 1-bit guard, widened) into
+ * the run-time value slot SLOT. */
+static void add_value_store(walk_t* w, IRExpr* value, Int slot)
+{
+   if (typeOfIRExpr(w->out->tyenv, value) == Ity_I1) {
+      IRTemp wide = newIRTemp(w->out->tyenv, w->word_type);
+      addStmtToIRSB(w->out, IRStmt_WrTmp(wide, IRExpr_Unop(
+         w->word_type == Ity_I64 ? Iop_1Uto64 : Iop_1Uto32, value)));
+      value = IRExpr_RdTmp(wide);
+   }
+   addStmtToIRSB(w->out, IRStmt_Store(
+      Iend_LE, mkIRExpr_HWord((HWord)&cg_event_values[slot]), value));
+}
+
+/* Turns the queued events into a group, and emits what runs it: a call of
+ * cg_run_events() after storing the run-time values where it finds them,
+ * or, when nothing needs simulating, just the count of runs. */
 static void flush_events(walk_t* w)
 {
-   Int i, slot = 0;
+   Int i, fetches = 0, simulated = 0, slot = 0;
    if (w->queued == 0)
       return;
+   for (i = 0; i < w->queued; i++) {
+      fetches += w->queue[i].is_fetch;
+      simulated += w->queue[i].simulate;
+   }
    event_group_t* group = record_alloc(
-      w->record, sizeof(event_group_t) + w->queued * sizeof(event_t));
-   group->count = w->queued;
+      w->record, sizeof(event_group_t) + simulated * sizeof(event_t));
+   group->executions = 0;
+   group->fetch_count = 0;
+   group->event_count = 0;
+   group->fetch_costs = record_alloc(w->record, fetches * sizeof(line_cost_t*));
+   group->next = w->record->groups;
+   w->record->groups = group;
    for (i = 0; i < w->queued; i++) {
       pending_event_t* p = &w->queue[i];
-      event_t* ev = &group->events[i];
+      if (p->is_fetch)
+         group->fetch_costs[group->fetch_count++] = p->cost;
+      if (!p->simulate)
+         continue;
+      event_t* ev = &group->events[group->event_count++];
       ev->kind = p->kind;
       ev->size = p->size;
       ev->instr_addr = p->instr_addr;
       ev->cost = p->cost;
       ev->value_slot = 0;
       if (p->value) {
-         IRExpr* value = p->value;
-         if (p->kind == EV_BC || p->kind == EV_BC_INVERTED) {
-            /* The guard is a 1-bit value: widen it to a word. */
-            IRTemp wide = newIRTemp(w->out->tyenv, w->word_type);
-            addStmtToIRSB(w->out, IRStmt_WrTmp(wide, IRExpr_Unop(
-               w->word_type == Ity_I64 ? Iop_1Uto64 : Iop_1Uto32, value)));
-            value = IRExpr_RdTmp(wide);
-         }
-         addStmtToIRSB(w->out, IRStmt_Store(
-            Iend_LE, mkIRExpr_HWord((HWord)&cg_event_values[slot]), value));
+         add_value_store(w, p->value, slot);
          ev->value_slot = slot++;
       }
    }
-   IRDirty* call = unsafeIRDirty_0_N(
-      1, "cg_run_events", VG_(fnptr_to_fnentry)(&cg_run_events),
-      mkIRExprVec_1(mkIRExpr_HWord((HWord)group)));
-   addStmtToIRSB(w->out, IRStmt_Dirty(call));
+   if (group->event_count == 0) {
+      add_inline_increment(w, &group->executions);
+   } else {
+      IRDirty* call = unsafeIRDirty_0_N(
+         1, "cg_run_events", VG_(fnptr_to_fnentry)(&cg_run_events),
+         mkIRExprVec_1(mkIRExpr_HWord((HWord)group)));
+      addStmtToIRSB(w->out, IRStmt_Dirty(call));
+   }
    w->queued = 0;
 }
 
@@ -202,6 +259,8 @@ static void queue_event(walk_t* w, event_kind_t kind, Int size, IRExpr* value)
    if (w->queued == CG_MAX_GROUP_EVENTS)
       flush_events(w);
    pending_event_t* p = &w->queue[w->queued++];
+   p->is_fetch = False;
+   p->simulate = True;
    p->kind = kind;
    p->size = size;
    p->instr_index = w->instr_index;
@@ -223,8 +282,11 @@ static void begin_instruction(walk_t* w, Addr addr, Int len)
    w->instr_len = len;
    w->cost = cg_costs_for_instr(addr);
 
+   queue_event(w, EV_FETCH, len, NULL);
+   pending_event_t* fetch = &w->queue[w->queued - 1];
+   fetch->is_fetch = True;
    if (!simulate_caches) {
-      queue_event(w, EV_IR_COUNT, len, NULL);
+      fetch->simulate = False;
       return;
    }
    UWord first_line = addr >> I1_line_bits;
@@ -234,9 +296,8 @@ static void begin_instruction(walk_t* w, Addr addr, Int len)
     * only data accesses came between: the line it fetched last is still
     * the most recently used of its set, so fetching within it hits and
     * changes nothing. */
-   Bool certain_hit = w->have_prev_line && first_line == last_line
-                      && first_line == w->prev_line;
-   queue_event(w, certain_hit ? EV_IR_I1_HIT : EV_IR, len, NULL);
+   fetch->simulate = !(w->have_prev_line && first_line == last_line
+                       && first_line == w->prev_line);
    w->have_prev_line = True;
    w->prev_line = last_line;
 }
