@@ -112,21 +112,21 @@ static superblock_record_t* new_record(Addr base)
    return record;
 }
 
-static void fold_record_fetches(superblock_record_t* record)
+static void fold_record_counts(superblock_record_t* record)
 {
    event_group_t* group;
    for (group = record->groups; group; group = group->next)
-      cg_events_fold_fetches(group);
+      cg_events_fold_counts(group);
 }
 
-void cg_instrument_fold_all_fetches(void)
+void cg_instrument_fold_all_counts(void)
 {
    superblock_record_t* record;
    if (!superblock_records)
       return;
    VG_(HT_ResetIter)(superblock_records);
    while ((record = VG_(HT_Next)(superblock_records)))
-      fold_record_fetches(record);
+      fold_record_counts(record);
 }
 
 void cg_instrument_discard(Addr base)
@@ -136,7 +136,7 @@ void cg_instrument_discard(Addr base)
       superblock_records ? VG_(HT_remove)(superblock_records, base) : NULL;
    if (!record)
       return;
-   fold_record_fetches(record);
+   fold_record_counts(record);
    while (record->chunks) {
       memory_chunk_t* next = record->chunks->next;
       VG_(free)(record->chunks);
@@ -152,15 +152,18 @@ Int cg_instrument_live_superblocks(void)
 
 /* ---- the walk ---- */
 
+/* The most events one group holds, as in the reference's queue: the
+ * flush points decide which events a mid-block fault loses. */
+#define CG_MAX_GROUP_EVENTS 16
+
 typedef struct {
-   Bool is_fetch;     /* an instruction fetch; kind is then EV_FETCH */
-   Bool simulate;     /* whether it is simulated when the group runs */
    event_kind_t kind;
    Int size;
    Int instr_index;   /* which instruction of the block */
    Addr instr_addr;
    line_cost_t* cost;
    IRExpr* value;     /* address, guard or target; NULL for fetches */
+   Bool simulate;     /* for fetches: whether I1 may miss or change */
    Bool merged;       /* a read that already absorbed its write */
 } pending_event_t;
 
@@ -180,77 +183,233 @@ typedef struct {
    UWord prev_line;
 } walk_t;
 
+/* ---- IR building, in the host's word size ---- */
+
+static IRExpr* word_const(const walk_t* w, UWord value)
+{
+   return w->word_type == Ity_I64 ? IRExpr_Const(IRConst_U64(value))
+                                   : IRExpr_Const(IRConst_U32((UInt)value));
+}
+
+/* Binary operations on words: the 64-bit opcode, or its 32-bit twin. */
+static IROp word_op(const walk_t* w, IROp op64)
+{
+   if (w->word_type == Ity_I64)
+      return op64;
+   switch (op64) {
+   case Iop_Add64:   return Iop_Add32;
+   case Iop_And64:   return Iop_And32;
+   case Iop_Or64:    return Iop_Or32;
+   case Iop_Xor64:   return Iop_Xor32;
+   case Iop_Mul64:   return Iop_Mul32;
+   case Iop_Shl64:   return Iop_Shl32;
+   case Iop_Shr64:   return Iop_Shr32;
+   case Iop_CmpNE64: return Iop_CmpNE32;
+   case Iop_1Uto64:  return Iop_1Uto32;
+   default: tl_assert(0);
+   }
+}
+
+/* Binds EXPR to a new temporary (flat IR wants atoms everywhere). */
+static IRExpr* assign(walk_t* w, IRType type, IRExpr* expr)
+{
+   IRTemp t = newIRTemp(w->out->tyenv, type);
+   addStmtToIRSB(w->out, IRStmt_WrTmp(t, expr));
+   return IRExpr_RdTmp(t);
+}
+
+static IRExpr* word_binop(walk_t* w, IROp op64, IRExpr* a, IRExpr* b)
+{
+   IRType type = op64 == Iop_CmpNE64 ? Ity_I1 : w->word_type;
+   return assign(w, type, IRExpr_Binop(word_op(w, op64), a, b));
+}
+
+static IRExpr* shift_right(walk_t* w, IRExpr* a, Int bits)
+{
+   return assign(w, w->word_type, IRExpr_Binop(word_op(w, Iop_Shr64), a,
+                                               IRExpr_Const(IRConst_U8(bits))));
+}
+
 /* Emits the IR that adds one to COUNTER, a ULong in the tool's memory. */
 static void add_inline_increment(walk_t* w, ULong* counter)
 {
    IRExpr* addr = mkIRExpr_HWord((HWord)counter);
-   IRTemp old = newIRTemp(w->out->tyenv, Ity_I64);
-   IRTemp new = newIRTemp(w->out->tyenv, Ity_I64);
-   addStmtToIRSB(w->out, IRStmt_WrTmp(old, IRExpr_Load(Iend_LE, Ity_I64, addr)));
-   addStmtToIRSB(w->out, IRStmt_WrTmp(new, IRExpr_Binop(
-      Iop_Add64, IRExpr_RdTmp(old), IRExpr_Const(IRConst_U64(1)))));
-   addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, addr, IRExpr_RdTmp(new)));
+   IRExpr* old = assign(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, addr));
+   IRExpr* new = assign(w, Ity_I64, IRExpr_Binop(Iop_Add64, old,
+                                                 IRExpr_Const(IRConst_U64(1))));
+   addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, addr, new));
 }
 
-/* Emits the IR that stores VALUE (a word, or a 1-bit guard, widened) into
- * the run-time value slot SLOT. */
-static void add_value_store(walk_t* w, IRExpr* value, Int slot)
+/* ---- the most-recently-used test, inline ---- */
+
+/* The address of the first (most recently used) tag of BLOCK's set. */
+static IRExpr* mru_slot(walk_t* w, const cache_sim_t* cache, IRExpr* block)
 {
-   if (typeOfIRExpr(w->out->tyenv, value) == Ity_I1) {
-      IRTemp wide = newIRTemp(w->out->tyenv, w->word_type);
-      addStmtToIRSB(w->out, IRStmt_WrTmp(wide, IRExpr_Unop(
-         w->word_type == Ity_I64 ? Iop_1Uto64 : Iop_1Uto32, value)));
-      value = IRExpr_RdTmp(wide);
-   }
-   addStmtToIRSB(w->out, IRStmt_Store(
-      Iend_LE, mkIRExpr_HWord((HWord)&cg_event_values[slot]), value));
+   UWord set_bytes = (UWord)cache->assoc * sizeof(UWord);
+   IRExpr* set = word_binop(w, Iop_And64, block, word_const(w, cache->set_mask));
+   IRExpr* offset;
+   if ((set_bytes & (set_bytes - 1)) == 0)
+      offset = assign(w, w->word_type, IRExpr_Binop(
+         word_op(w, Iop_Shl64), set, IRExpr_Const(IRConst_U8(log2_of(set_bytes)))));
+   else
+      offset = word_binop(w, Iop_Mul64, set, word_const(w, set_bytes));
+   return word_binop(w, Iop_Add64, offset, word_const(w, (UWord)cache->tags));
 }
 
-/* Turns the queued events into a group, and emits what runs it: a call of
- * cg_run_events() after storing the run-time values where it finds them,
- * or, when nothing needs simulating, just the count of runs. */
+/* A 1-bit expression that is true unless the access of SIZE bytes at ADDR
+ * lies in one line that is the most recently used of its set in CACHE:
+ * only then can the simulation be skipped. */
+static IRExpr* mru_miss_guard(walk_t* w, const cache_sim_t* cache,
+                              IRExpr* addr, Int size)
+{
+   IRExpr* block = shift_right(w, addr, cache->line_bits);
+   IRExpr* tag = assign(w, w->word_type,
+                        IRExpr_Load(Iend_LE, w->word_type, mru_slot(w, cache, block)));
+   IRExpr* differs = word_binop(w, Iop_Xor64, tag, block);
+   if (size > 1) {
+      IRExpr* last_byte = word_binop(w, Iop_Add64, addr, word_const(w, size - 1));
+      IRExpr* last_block = shift_right(w, last_byte, cache->line_bits);
+      differs = word_binop(w, Iop_Or64, differs,
+                           word_binop(w, Iop_Xor64, last_block, block));
+   }
+   return word_binop(w, Iop_CmpNE64, differs, word_const(w, 0));
+}
+
+/* A 1-bit expression that is true unless BLOCK is the most recently used
+ * tag of its set in CACHE. */
+static IRExpr* block_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
+                                    UWord block)
+{
+   const UWord* slot = cache->tags + (block & cache->set_mask) * cache->assoc;
+   IRExpr* tag = assign(w, w->word_type, IRExpr_Load(Iend_LE, w->word_type,
+                                                     mkIRExpr_HWord((HWord)slot)));
+   return word_binop(w, Iop_CmpNE64, tag, word_const(w, block));
+}
+
+/* The same test for a fetch, whose address is known now, or NULL when the
+ * fetch must always be simulated.  A fetch across two lines changes
+ * nothing if both are the most recently used of their (different) sets. */
+static IRExpr* fetch_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
+                                    Addr addr, Int size)
+{
+   UWord first = addr >> cache->line_bits;
+   UWord last = (addr + size - 1) >> cache->line_bits;
+   if (first == last)
+      return block_mru_miss_guard(w, cache, first);
+   if ((first & cache->set_mask) == (last & cache->set_mask))
+      return NULL;
+   IRExpr* first_differs = assign(w, w->word_type, IRExpr_Unop(
+      word_op(w, Iop_1Uto64), block_mru_miss_guard(w, cache, first)));
+   IRExpr* last_differs = assign(w, w->word_type, IRExpr_Unop(
+      word_op(w, Iop_1Uto64), block_mru_miss_guard(w, cache, last)));
+   return word_binop(w, Iop_CmpNE64,
+                     word_binop(w, Iop_Or64, first_differs, last_differs),
+                     word_const(w, 0));
+}
+
+/* Calls HELPER (regparm, ARGS arguments) when GUARD holds (always if it is
+ * NULL).  The call declares that it changes CACHE's tags, so that no later
+ * inline test reads them before the call has run. */
+static void add_helper_call(walk_t* w, const HChar* name, void* helper,
+                            IRExpr** args, Int regparms, IRExpr* guard,
+                            const cache_sim_t* cache)
+{
+   IRDirty* call = unsafeIRDirty_0_N(regparms, name, VG_(fnptr_to_fnentry)(helper),
+                                     args);
+   if (guard)
+      call->guard = guard;
+   if (cache) {
+      call->mFx = Ifx_Modify;
+      call->mAddr = mkIRExpr_HWord((HWord)cache->tags);
+      call->mSize = (Int)sizeof(UWord) * cache->assoc;
+   }
+   addStmtToIRSB(w->out, IRStmt_Dirty(call));
+}
+
+/* ---- event groups ---- */
+
+static event_t* new_event(walk_t* w, const pending_event_t* p)
+{
+   event_t* ev = record_alloc(w->record, sizeof *ev);
+   ev->kind = p->kind;
+   ev->size = p->size;
+   ev->instr_addr = p->instr_addr;
+   ev->cost = p->cost;
+   return ev;
+}
+
+static UShort counter_of(event_kind_t kind)
+{
+   switch (kind) {
+   case EV_FETCH:       return __builtin_offsetof(line_cost_t, Ir);
+   case EV_DR:          return __builtin_offsetof(line_cost_t, Dr);
+   case EV_DW:          return __builtin_offsetof(line_cost_t, Dw);
+   case EV_BC:
+   case EV_BC_INVERTED: return __builtin_offsetof(line_cost_t, Bc);
+   case EV_BI:          return __builtin_offsetof(line_cost_t, Bi);
+   }
+   tl_assert(0);
+}
+
+/* Emits what one queued event does when its group runs. */
+static void emit_event(walk_t* w, const pending_event_t* p)
+{
+   const cache_sim_t* cache;
+   switch (p->kind) {
+   case EV_FETCH:
+      if (!p->simulate)
+         return;
+      cache = cg_events_I1();
+      add_helper_call(w, "cg_fetch_slow", cg_fetch_slow,
+                      mkIRExprVec_1(mkIRExpr_HWord((HWord)new_event(w, p))), 1,
+                      fetch_mru_miss_guard(w, cache, p->instr_addr, p->size),
+                      cache);
+      return;
+   case EV_DR:
+   case EV_DW:
+      cache = cg_events_D1();
+      add_helper_call(w, p->kind == EV_DR ? "cg_read_slow" : "cg_write_slow",
+                      p->kind == EV_DR ? (void*)cg_read_slow : (void*)cg_write_slow,
+                      mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, p)), p->value),
+                      2, mru_miss_guard(w, cache, p->value, p->size), cache);
+      return;
+   case EV_BC:
+   case EV_BC_INVERTED: {
+      IRExpr* taken = assign(w, w->word_type,
+                             IRExpr_Unop(word_op(w, Iop_1Uto64), p->value));
+      add_helper_call(w, "cg_branch_cond", cg_branch_cond,
+                      mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, p)), taken),
+                      2, NULL, NULL);
+      return;
+   }
+   case EV_BI:
+      add_helper_call(w, "cg_branch_ind", cg_branch_ind,
+                      mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, p)), p->value),
+                      2, NULL, NULL);
+      return;
+   }
+}
+
+/* Turns the queued events into a group: one inline count of its runs, then
+ * each event's inline test and helper call, in order. */
 static void flush_events(walk_t* w)
 {
-   Int i, fetches = 0, simulated = 0, slot = 0;
+   Int i;
    if (w->queued == 0)
       return;
-   for (i = 0; i < w->queued; i++) {
-      fetches += w->queue[i].is_fetch;
-      simulated += w->queue[i].simulate;
-   }
    event_group_t* group = record_alloc(
-      w->record, sizeof(event_group_t) + simulated * sizeof(event_t));
+      w->record, sizeof(event_group_t) + w->queued * sizeof(counted_t));
    group->executions = 0;
-   group->fetch_count = 0;
-   group->event_count = 0;
-   group->fetch_costs = record_alloc(w->record, fetches * sizeof(line_cost_t*));
+   group->counted_count = w->queued;
    group->next = w->record->groups;
    w->record->groups = group;
    for (i = 0; i < w->queued; i++) {
-      pending_event_t* p = &w->queue[i];
-      if (p->is_fetch)
-         group->fetch_costs[group->fetch_count++] = p->cost;
-      if (!p->simulate)
-         continue;
-      event_t* ev = &group->events[group->event_count++];
-      ev->kind = p->kind;
-      ev->size = p->size;
-      ev->instr_addr = p->instr_addr;
-      ev->cost = p->cost;
-      ev->value_slot = 0;
-      if (p->value) {
-         add_value_store(w, p->value, slot);
-         ev->value_slot = slot++;
-      }
+      group->counted[i].cost = w->queue[i].cost;
+      group->counted[i].counter_offset = counter_of(w->queue[i].kind);
    }
-   if (group->event_count == 0) {
-      add_inline_increment(w, &group->executions);
-   } else {
-      IRDirty* call = unsafeIRDirty_0_N(
-         1, "cg_run_events", VG_(fnptr_to_fnentry)(&cg_run_events),
-         mkIRExprVec_1(mkIRExpr_HWord((HWord)group)));
-      addStmtToIRSB(w->out, IRStmt_Dirty(call));
-   }
+   add_inline_increment(w, &group->executions);
+   for (i = 0; i < w->queued; i++)
+      emit_event(w, &w->queue[i]);
    w->queued = 0;
 }
 
@@ -259,14 +418,13 @@ static void queue_event(walk_t* w, event_kind_t kind, Int size, IRExpr* value)
    if (w->queued == CG_MAX_GROUP_EVENTS)
       flush_events(w);
    pending_event_t* p = &w->queue[w->queued++];
-   p->is_fetch = False;
-   p->simulate = True;
    p->kind = kind;
    p->size = size;
    p->instr_index = w->instr_index;
    p->instr_addr = w->instr_addr;
    p->cost = w->cost;
    p->value = value;
+   p->simulate = True;
    p->merged = False;
 }
 
@@ -284,7 +442,6 @@ static void begin_instruction(walk_t* w, Addr addr, Int len)
 
    queue_event(w, EV_FETCH, len, NULL);
    pending_event_t* fetch = &w->queue[w->queued - 1];
-   fetch->is_fetch = True;
    if (!simulate_caches) {
       fetch->simulate = False;
       return;
@@ -324,22 +481,16 @@ static void add_write(walk_t* w, Int size, IRExpr* addr)
 }
 
 /* An access that happens only if GUARD holds gets a call of its own,
- * after everything queued before it. */
+ * after everything queued before it; it is counted when it happens. */
 static void add_guarded(walk_t* w, event_kind_t kind, Int size, IRExpr* addr,
                         IRExpr* guard)
 {
+   pending_event_t access = {.kind = kind, .size = size,
+                             .instr_addr = w->instr_addr, .cost = w->cost};
    flush_events(w);
-   event_t* ev = record_alloc(w->record, sizeof *ev);
-   ev->kind = kind;
-   ev->size = size;
-   ev->value_slot = 0;
-   ev->instr_addr = w->instr_addr;
-   ev->cost = w->cost;
-   IRDirty* call = unsafeIRDirty_0_N(
-      2, "cg_run_event", VG_(fnptr_to_fnentry)(&cg_run_event),
-      mkIRExprVec_2(mkIRExpr_HWord((HWord)ev), addr));
-   call->guard = guard;
-   addStmtToIRSB(w->out, IRStmt_Dirty(call));
+   add_helper_call(w, "cg_guarded_access", cg_guarded_access,
+                   mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, &access)), addr),
+                   2, guard, cg_events_D1());
 }
 
 static Int capped_size(Int size)

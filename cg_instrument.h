@@ -24,9 +24,9 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
  * BASE: frees what was made for it (cost centres stay). */
 void cg_instrument_discard(Addr base);
 
-/* Adds the instruction fetches counted so far to the cost centres; must
- * be called before the costs are read. */
-void cg_instrument_fold_all_fetches(void);
+/* Adds the references and branches counted so far to the cost centres;
+ * must be called before the costs are read. */
+void cg_instrument_fold_all_counts(void);
 
 /* Number of superblocks whose instrumentation is alive. */
 Int cg_instrument_live_superblocks(void);

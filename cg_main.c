@@ -142,7 +142,7 @@ static void post_clo_init(void)
 
 static void fini(Int exit_code)
 {
-   cg_instrument_fold_all_fetches();
+   cg_instrument_fold_all_counts();
    cg_costs_set_live_superblocks(cg_instrument_live_superblocks());
    cg_costs_finish(&run);
 }
