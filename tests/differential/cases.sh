@@ -1,0 +1,133 @@
+# Definitions for the differential suite, sourced by suite-differential.sh
+# and run-case.sh: the workloads and how each is run, the cache
+# configurations, the option sets, the matrix of case names built from them,
+# and where the system's Valgrind is.
+#
+# A case name is KIND/WORKLOAD/CONFIG/OPTIONS, for example
+# diff/matrix/cfg-small/branch; see run-case.sh for the kinds.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
+
+# Workloads built from tests/workloads/NAME.c, and Debian programs.
+compiled_workloads="matrix chase strings avx2 atomics threads signals fork branches x87rep"
+program_workloads="sqlite xz python"
+
+# The cache configurations: a typical modern one, associativities that
+# are not powers of two, 32-byte lines (the smallest this AVX host accepts),
+# and small caches that miss a lot, with LL lines longer than L1 lines.
+cache_configs="cfg-typical cfg-np2 cfg-line32 cfg-small"
+
+cache_config_options() {
+	case $1 in
+	cfg-typical) echo "--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64" ;;
+	cfg-np2) echo "--I1=32768,8,64 --D1=24576,6,64 --LL=3145728,12,64" ;;
+	cfg-line32) echo "--I1=16384,4,32 --D1=8192,2,32 --LL=262144,8,32" ;;
+	cfg-small) echo "--I1=4096,2,64 --D1=4096,1,64 --LL=65536,4,128" ;;
+	*) return 1 ;;
+	esac
+}
+
+# The option sets: cache simulation alone (the default), with branch
+# simulation, branch simulation alone, and neither (instruction counts only).
+option_set_options() {
+	case $1 in
+	cache) echo "" ;;
+	branch) echo "--branch-sim=yes" ;;
+	nocache-branch) echo "--cache-sim=no --branch-sim=yes" ;;
+	nocache) echo "--cache-sim=no" ;;
+	*) return 1 ;;
+	esac
+}
+
+# The command that runs WORKLOAD (program and arguments, one per line) and
+# the file it reads on standard input.  OUT is BUILDDIR/tests/out.
+workload_command() { # WORKLOAD SRCDIR OUT
+	case $1 in
+	sqlite) printf '%s\n' /usr/bin/sqlite3 -batch :memory: ;;
+	xz) printf '%s\n' /usr/bin/xz -T1 -6 -c "$3/data/xz-input.txt" ;;
+	python) printf '%s\n' /usr/bin/python3 -S -B "$2/tests/workloads/python.py" ;;
+	*) printf '%s\n' "$3/bin/$1" ;;
+	esac
+}
+
+workload_stdin() { # WORKLOAD SRCDIR
+	case $1 in
+	sqlite) echo "$2/tests/workloads/sqlite.sql" ;;
+	*) echo /dev/null ;;
+	esac
+}
+
+# What runs valgrind for WORKLOAD.  Valgrind runs one thread at a time, but
+# which thread it picks after a thread starts or a time slice ends is up to
+# the host's scheduler; on one CPU under SCHED_FIFO a yield always hands
+# over to the other thread, so runs of a threaded workload interleave the
+# same way.  Other workloads need nothing.
+workload_launcher() { # WORKLOAD
+	case $1 in
+	threads)
+		cpu=$(taskset -c -p $$ | sed 's/.*: //; s/[^0-9].*//')
+		echo "taskset -c ${cpu:-0} chrt -f 1"
+		;;
+	esac
+}
+
+# Workloads that fork write one profile per process (--cachegrind-out-file
+# with %p), compared pairwise.
+workload_forks() {
+	[ "$1" = fork ]
+}
+
+# Prints the case names.  The full matrix runs every workload with every
+# cache configuration, with the cache simulation alone and with the branch
+# simulation; and every workload with one configuration and the two option
+# sets without cache simulation.  It also checks that the reference is
+# deterministic on the workloads most at risk (threads, signals, fork,
+# python), and that the installed cg_annotate reads our profiles.
+# QUICK=1 gives a small matrix for quick iteration.
+list_cases() { # QUICK
+	if [ "$1" = 1 ]; then
+		for workload in $compiled_workloads $program_workloads; do
+			echo "diff/$workload/cfg-typical/branch"
+		done
+		for config in cfg-np2 cfg-line32 cfg-small; do
+			echo "diff/strings/$config/cache"
+		done
+		echo "diff/branches/cfg-typical/nocache-branch"
+		echo "diff/branches/cfg-typical/nocache"
+		echo "annotate/matrix/cfg-typical/branch"
+		return
+	fi
+	for workload in $compiled_workloads $program_workloads; do
+		for config in $cache_configs; do
+			echo "diff/$workload/$config/cache"
+			echo "diff/$workload/$config/branch"
+		done
+		echo "diff/$workload/cfg-typical/nocache-branch"
+		echo "diff/$workload/cfg-typical/nocache"
+	done
+	for workload in threads signals fork python; do
+		echo "self/$workload/cfg-small/branch"
+	done
+	for workload in matrix strings branches x87rep sqlite python; do
+		echo "annotate/$workload/cfg-typical/branch"
+	done
+	echo "annotate/matrix/cfg-small/cache"
+	echo "annotate/matrix/cfg-typical/nocache-branch"
+	echo "annotate/matrix/cfg-typical/nocache"
+}
+
+# The system's valgrind launcher and tool folder: those configure found
+# (in BUILDDIR/Makefile), or the usual Debian places.
+makefile_variable() { # BUILDDIR NAME
+	sed -n "s/^$2 = //p" "$1/Makefile" 2>/dev/null | head -n 1
+}
+
+system_valgrind() { # BUILDDIR
+	found=$(makefile_variable "$1" VALGRIND)
+	echo "${found:-/usr/bin/valgrind}"
+}
+
+system_libexec() { # BUILDDIR
+	found=$(makefile_variable "$1" VALGRIND_LIBEXEC)
+	echo "${found:-/usr/libexec/valgrind}"
+}

@@ -1,0 +1,100 @@
+#!/bin/sh
+# The differential suite: our Cachegrind and the installed Valgrind 3.19
+# Cachegrind run the same workloads with the same explicit caches and
+# options, and must write identical profiles and stderr summaries.  Prints
+# one "PASS name" or "FAIL name: why" line per case (see
+# tests/differential/run-case.sh for what each kind of case checks and where
+# it keeps its files, and tests/differential/cases.sh for the matrix).
+#
+# Environment:
+#   CG_DIFF_QUICK=1        a reduced matrix, for quick iteration
+#   CG_DIFF_ONLY=REGEX     only the cases whose names match (grep -E)
+#   CG_DIFF_OURS=reference run the reference on both sides, to test the
+#                          suite itself before the tool builds
+#   CG_DIFF_JOBS=N         cases run at the same time (default 2)
+#
+# usage: sh tests/suite-differential.sh SRCDIR BUILDDIR
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -u
+if [ $# -ne 2 ]; then
+	echo "usage: $0 SRCDIR BUILDDIR" >&2
+	exit 2
+fi
+srcdir=$(cd "$1" && pwd) && builddir=$(cd "$2" && pwd) || exit 2
+out=$builddir/tests/out
+here=$srcdir/tests/differential
+. "$here/cases.sh"
+
+setup_fail() {
+	printf 'FAIL diff/setup: %s\n' "$1"
+	exit 1
+}
+
+# ---- what the suite needs ------------------------------------------------------
+valgrind=$(system_valgrind "$builddir")
+libexec=$(system_libexec "$builddir")
+[ -x "$valgrind" ] || setup_fail "valgrind launcher $valgrind not found"
+[ -x "$libexec/cachegrind-amd64-linux" ] ||
+	setup_fail "the reference $libexec/cachegrind-amd64-linux not found"
+for program in /usr/bin/sqlite3 /usr/bin/xz /usr/bin/python3 /usr/bin/cg_annotate; do
+	[ -x "$program" ] || setup_fail "$program not found (run tools/install-deps.sh)"
+done
+command -v gcc >/dev/null || setup_fail "gcc not found"
+for flag in avx2 fma cx16; do
+	grep -q "^flags.* $flag\\b" /proc/cpuinfo || setup_fail "this CPU lacks $flag, which the workloads need"
+done
+
+case ${CG_DIFF_OURS:-build} in
+build)
+	[ -x "$builddir/cachegrind-amd64-linux" ] ||
+		setup_fail "$builddir/cachegrind-amd64-linux is not built (set CG_DIFF_OURS=reference to run the reference on both sides)"
+	ours_tools=cachegrind-amd64-linux
+	[ -x "$builddir/cachegrind-x86-linux" ] && ours_tools="$ours_tools cachegrind-x86-linux"
+	;;
+reference) ;;
+*) setup_fail "CG_DIFF_OURS must be build or reference, not '$CG_DIFF_OURS'" ;;
+esac
+
+# ---- the two tool folders, their paths of the same length -----------------------
+mkdir -p "$out" || setup_fail "cannot create $out"
+rm -rf "$out/vgl-ours" "$out/vgl-refs"
+mkdir "$out/vgl-refs" || setup_fail "cannot create $out/vgl-refs"
+for file in "$libexec"/*; do
+	ln -s "$file" "$out/vgl-refs/" || setup_fail "cannot link $file into $out/vgl-refs"
+done
+if [ "${CG_DIFF_OURS:-build}" = reference ]; then
+	cp -P -R "$out/vgl-refs" "$out/vgl-ours"
+else
+	# shellcheck disable=SC2086 # one word per tool
+	sh "$srcdir/tools/make-tool-folder.sh" "$out/vgl-ours" "$libexec" "$builddir" $ours_tools
+fi || setup_fail "cannot make $out/vgl-ours"
+
+# ---- the workloads -------------------------------------------------------------
+mkdir -p "$out/bin" "$out/data" || setup_fail "cannot create $out/bin"
+for source in "$srcdir"/tests/workloads/*.c; do
+	workload=$(basename "$source" .c)
+	binary=$out/bin/$workload
+	[ -x "$binary" ] && [ "$binary" -nt "$source" ] && continue
+	flags=$(sed -n 's/^ \* Build flags: //p' "$source")
+	[ -n "$flags" ] || setup_fail "$source has no 'Build flags:' line"
+	# shellcheck disable=SC2086 # the flags are separate words
+	gcc -g $flags -Wall -Wextra -Werror -o "$binary.tmp" "$source" 2>"$out/bin/$workload.log" &&
+		mv "$binary.tmp" "$binary" ||
+		setup_fail "cannot build $workload: $(grep -m 1 'error' "$out/bin/$workload.log")"
+done
+# About 200 KB of text for xz: numbered lines of pseudo-random values.
+if [ ! -s "$out/data/xz-input.txt" ]; then
+	awk 'BEGIN {
+		state = 1
+		for (i = 0; i < 7000; i++) {
+			state = (state * 75 + 74) % 65537
+			printf "line %d value %d word%d\n", i, state % 100000, state % 37
+		}
+	}' >"$out/data/xz-input.txt.tmp" && mv "$out/data/xz-input.txt.tmp" "$out/data/xz-input.txt" ||
+		setup_fail "cannot write $out/data/xz-input.txt"
+fi
+
+# ---- the cases, two at a time ------------------------------------------------------
+list_cases "${CG_DIFF_QUICK:-0}" | grep -E -- "${CG_DIFF_ONLY:-.}" >"$out/case-list"
+[ -s "$out/case-list" ] || setup_fail "no case matches CG_DIFF_ONLY='${CG_DIFF_ONLY:-}'"
+xargs -n 1 -P "${CG_DIFF_JOBS:-2}" sh "$here/run-case.sh" "$srcdir" "$builddir" <"$out/case-list"

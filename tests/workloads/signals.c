@@ -1,0 +1,70 @@
+/* Workload for the differential tests: signal handlers.  Loads from a
+ * PROT_NONE page raise SIGSEGV and integer divisions by zero raise SIGFPE;
+ * their handlers leave with siglongjmp, so events queued in the faulting
+ * superblock are dropped.  raise(SIGALRM) runs a handler that returns
+ * normally.  All signals are synchronous, so every run is the same.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ * Build flags: -O1
+ */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define ROUNDS 1000
+
+static sigjmp_buf recovery;
+static volatile sig_atomic_t segv_count, fpe_count, alarm_count;
+
+static void on_fault(int signal_number)
+{
+	if (signal_number == SIGSEGV)
+		segv_count++;
+	else
+		fpe_count++;
+	siglongjmp(recovery, 1);
+}
+
+static void on_alarm(int signal_number)
+{
+	(void)signal_number;
+	alarm_count++;
+}
+
+static void install(int signal_number, void (*handler)(int))
+{
+	struct sigaction action;
+	memset(&action, 0, sizeof action);
+	action.sa_handler = handler;
+	sigemptyset(&action.sa_mask);
+	sigaction(signal_number, &action, NULL);
+}
+
+int main(void)
+{
+	volatile long *forbidden = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (forbidden == MAP_FAILED)
+		return 1;
+	install(SIGSEGV, on_fault);
+	install(SIGFPE, on_fault);
+	install(SIGALRM, on_alarm);
+	volatile int divisor = 0;
+	volatile long sum = 0;
+	for (int round = 0; round < ROUNDS; round++) {
+		if (sigsetjmp(recovery, 1) == 0) {
+			sum += round * 3;
+			sum += forbidden[round % 512];
+		}
+		if (sigsetjmp(recovery, 1) == 0) {
+			sum += round;
+			sum += 1000 / divisor;
+		}
+		if (round % 3 == 0)
+			raise(SIGALRM);
+	}
+	printf("segv %d fpe %d alarm %d sum %ld\n", (int)segv_count, (int)fpe_count,
+	       (int)alarm_count, sum);
+	return 0;
+}
