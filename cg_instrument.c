@@ -258,7 +258,10 @@ static IRExpr* mru_slot(walk_t* w, const cache_sim_t* cache, IRExpr* block)
 
 /* A 1-bit expression that is true unless the access of SIZE bytes at ADDR
  * lies in one line that is the most recently used of its set in CACHE:
- * only then can the simulation be skipped. */
+ * only then can the simulation be skipped.  An access whose address is a
+ * multiple of its (power-of-two) size cannot cross a line, which is a
+ * cheaper test than comparing its last byte's line; misaligned accesses
+ * simply take the slow path. */
 static IRExpr* mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                               IRExpr* addr, Int size)
 {
@@ -266,7 +269,10 @@ static IRExpr* mru_miss_guard(walk_t* w, const cache_sim_t* cache,
    IRExpr* tag = assign(w, w->word_type,
                         IRExpr_Load(Iend_LE, w->word_type, mru_slot(w, cache, block)));
    IRExpr* differs = word_binop(w, Iop_Xor64, tag, block);
-   if (size > 1) {
+   if (size > 1 && (size & (size - 1)) == 0) {
+      IRExpr* misaligned = word_binop(w, Iop_And64, addr, word_const(w, size - 1));
+      differs = word_binop(w, Iop_Or64, differs, misaligned);
+   } else if (size > 1) {
       IRExpr* last_byte = word_binop(w, Iop_Add64, addr, word_const(w, size - 1));
       IRExpr* last_block = shift_right(w, last_byte, cache->line_bits);
       differs = word_binop(w, Iop_Or64, differs,
