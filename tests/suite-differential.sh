@@ -2,7 +2,8 @@
 # The differential suite: our Cachegrind and the installed Valgrind 3.19
 # Cachegrind run the same workloads with the same explicit caches and
 # options, and must write identical profiles and stderr summaries.  Prints
-# one "PASS name" or "FAIL name: why" line per case (see
+# one "PASS name" or "FAIL name: why" line per case, after checks of its
+# own comparers (tests/differential/check-comparer.sh) (see
 # tests/differential/run-case.sh for what each kind of case checks and where
 # it keeps its files, and tests/differential/cases.sh for the matrix).
 #
@@ -74,13 +75,16 @@ mkdir -p "$out/bin" "$out/data" || setup_fail "cannot create $out/bin"
 for source in "$srcdir"/tests/workloads/*.c; do
 	workload=$(basename "$source" .c)
 	binary=$out/bin/$workload
-	[ -x "$binary" ] && [ "$binary" -nt "$source" ] && continue
+	if [ -x "$binary" ] && [ -n "$(find "$binary" -newer "$source")" ]; then
+		continue
+	fi
 	flags=$(sed -n 's/^ \* Build flags: //p' "$source")
 	[ -n "$flags" ] || setup_fail "$source has no 'Build flags:' line"
 	# shellcheck disable=SC2086 # the flags are separate words
-	gcc -g $flags -Wall -Wextra -Werror -o "$binary.tmp" "$source" 2>"$out/bin/$workload.log" &&
-		mv "$binary.tmp" "$binary" ||
+	if ! gcc -g $flags -Wall -Wextra -Werror -o "$binary.tmp" "$source" 2>"$out/bin/$workload.log"; then
 		setup_fail "cannot build $workload: $(grep -m 1 'error' "$out/bin/$workload.log")"
+	fi
+	mv "$binary.tmp" "$binary" || setup_fail "cannot write $binary"
 done
 # About 200 KB of text for xz: numbered lines of pseudo-random values.
 if [ ! -s "$out/data/xz-input.txt" ]; then
@@ -90,11 +94,13 @@ if [ ! -s "$out/data/xz-input.txt" ]; then
 			state = (state * 75 + 74) % 65537
 			printf "line %d value %d word%d\n", i, state % 100000, state % 37
 		}
-	}' >"$out/data/xz-input.txt.tmp" && mv "$out/data/xz-input.txt.tmp" "$out/data/xz-input.txt" ||
+	}' >"$out/data/xz-input.txt.tmp" || setup_fail "cannot write $out/data/xz-input.txt.tmp"
+	mv "$out/data/xz-input.txt.tmp" "$out/data/xz-input.txt" ||
 		setup_fail "cannot write $out/data/xz-input.txt"
 fi
 
-# ---- the cases, two at a time ------------------------------------------------------
+# ---- the comparers themselves, then the cases, two at a time -------------------------
+sh "$here/check-comparer.sh" "$srcdir" "$out/comparer" | grep -E -- "${CG_DIFF_ONLY:-.}"
 list_cases "${CG_DIFF_QUICK:-0}" | grep -E -- "${CG_DIFF_ONLY:-.}" >"$out/case-list"
 [ -s "$out/case-list" ] || setup_fail "no case matches CG_DIFF_ONLY='${CG_DIFF_ONLY:-}'"
 xargs -n 1 -P "${CG_DIFF_JOBS:-2}" sh "$here/run-case.sh" "$srcdir" "$builddir" <"$out/case-list"

@@ -80,6 +80,7 @@ FNR == 1 {
 END {
 	if ("refs" in bad_line) { print bad_line["refs"]; exit }
 	if ("ours" in bad_line) { print bad_line["ours"]; exit }
+	if (raw_count["ours"] == 0) { print "ours is empty"; exit }
 	if (!("ours" in summary)) { print "ours has no summary line"; exit }
 	for (i = 1; i <= header_count["ours"] || i <= header_count["refs"]; i++)
 		if (header["ours", i] != header["refs", i]) {

@@ -124,6 +124,13 @@ first_pid() {
 	sed -n 's/^==\([0-9][0-9]*\)==.*/\1/p' "$1" | head -n 1
 }
 
+# The profiles of SIDE other than PARENT (the forked processes').
+other_profiles() { # SIDE PARENT
+	for profile in "$dir/$1".cg.out.*; do
+		[ -f "$profile" ] && [ "$profile" != "$2" ] && echo "$profile"
+	done
+}
+
 # Compares one profile of each side; prints nothing when they are the same.
 compare_profiles() { # OURS REFS
 	if cmp -s "$1" "$2"; then
@@ -136,10 +143,11 @@ compare_profiles() { # OURS REFS
 if workload_forks "$workload"; then
 	ours_parent=$dir/ours.cg.out.$(first_pid "$dir/ours.stderr")
 	refs_parent=$dir/refs.cg.out.$(first_pid "$dir/refs.stderr")
-	ours_others=$(ls "$dir"/ours.cg.out.* 2>/dev/null | grep -v -x -F "$ours_parent")
-	refs_others=$(ls "$dir"/refs.cg.out.* 2>/dev/null | grep -v -x -F "$refs_parent")
-	[ -f "$refs_parent" ] && [ "$(echo "$refs_others" | wc -w)" -eq 1 ] ||
+	ours_others=$(other_profiles ours "$ours_parent")
+	refs_others=$(other_profiles refs "$refs_parent")
+	if [ ! -f "$refs_parent" ] || [ "$(echo "$refs_others" | wc -w)" -ne 1 ]; then
 		fail "the reference did not write one parent and one child profile"
+	fi
 	[ -f "$ours_parent" ] || fail "ours wrote no profile for the parent process"
 	[ "$(echo "$ours_others" | wc -w)" -eq 1 ] ||
 		fail "ours wrote $(echo "$ours_others" | wc -w) profiles besides the parent's, not 1"
