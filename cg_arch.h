@@ -30,12 +30,15 @@ Bool cg_arch_process_option(const HChar* arg);
 void cg_arch_print_usage(void);
 
 /* Works out the caches to simulate: detection (the kernel's cache
- * description, else the core's CPUID information, else defaults), the LL
- * repair to a power-of-two set count, the checks, then the command-line
- * overrides.  Prints the warnings 3.19 prints (through dmsg), and under -v
- * which source was used and the "Cache configuration used" lines.  Exits
- * with status 1 when the smallest line is shorter than the largest guest
- * register. */
+ * description in /sys/devices/system/cpu/cpu0/cache, or in the folder
+ * named by $CACHEGRIND_SYSFS_CACHE_DIR; else the core's CPUID information;
+ * else defaults), the LL repair to a power-of-two set count, the checks,
+ * then the command-line overrides.  Prints the warnings 3.19 prints
+ * (through dmsg), and under -v which source was used and the "Cache
+ * configuration used" lines.  Exits with status 1 when a detected I1 or D1
+ * that no option replaces cannot be simulated, or when the smallest line
+ * is shorter than the largest guest register.  On return all three caches
+ * pass the checks described at cache_t. */
 void cg_arch_configure_caches(cache_t* I1, cache_t* D1, cache_t* LL);
 
 #endif
