@@ -1,0 +1,116 @@
+#!/bin/sh
+# Tool behaviour beyond the counts themselves: the client requests of
+# cachegrind.h and --instr-at-start.
+#
+# usage: sh tests/suite-tool.sh SRCDIR BUILDDIR
+set -u
+src=$1 build=$2
+out=$build/tests/out/tool
+vg=$build/vg-in-place
+mkdir -p "$out"
+
+pass() { echo "PASS tool/$1"; }
+fail() { echo "FAIL tool/$1: $2"; }
+
+# Ir per function of a profile, "fn Ir" lines (functions with Ir 0 too).
+ir_by_function() {
+  awk '/^fn=/ { fn = substr($0, 4); if (!(fn in ir)) ir[fn] = 0; next }
+       /^[0-9]/ { ir[fn] += $2 }
+       END { for (f in ir) print f, ir[f] }' "$1" | sort
+}
+
+# "fn line Ir" for every count line of functions matching PATTERN.
+ir_by_line() {
+  awk -v pat="$2" '/^fn=/ { fn = substr($0, 4); next }
+       /^[0-9]/ && fn ~ pat { print fn, $1, $2 }' "$1" | sort
+}
+
+valgrind_inc=$(pkg-config --variable=includedir valgrind)
+if ! gcc -g -O1 -I"$src" -I"$valgrind_inc" -o "$out/requests" \
+     "$src/tests/tool/requests.c" 2>"$out/build.err"; then
+  fail build "requests.c does not compile: $(head -1 "$out/build.err")"
+  exit 0
+fi
+
+# A client of cachegrind.h behaves the same natively and under any tool.
+native=$("$out/requests" measure 2>"$out/native.err")
+if [ "$native" = "$("$out/requests" none)" ] || [ -s "$out/native.err" ] ||
+   [ "$(echo "$native" | wc -l)" != 1 ]; then
+  fail native "unexpected native output: $native / $(cat "$out/native.err")"
+else
+  pass native
+fi
+none_out=$(valgrind --tool=none -q "$out/requests" measure 2>"$out/none.err")
+if [ "$none_out" = "$native" ] && [ ! -s "$out/none.err" ]; then
+  pass tool-none
+else
+  fail tool-none "output '$none_out', stderr: $(head -2 "$out/none.err")"
+fi
+
+# START ... STOP with --instr-at-start=no: only the measured loop and its
+# callee (and the lines of main around them) cost anything, and the loop's
+# lines cost exactly what a full run charges them.
+"$vg" --tool=cachegrind -q --instr-at-start=no \
+  --cachegrind-out-file="$out/measured.out" "$out/requests" measure \
+  >"$out/measured.stdout" 2>"$out/measured.err"
+"$vg" --tool=cachegrind -q --cachegrind-out-file="$out/full.out" \
+  "$out/requests" measure >/dev/null 2>&1
+if [ "$(cat "$out/measured.stdout")" != "$native" ] || [ -s "$out/measured.err" ]; then
+  fail measure-output "output or warnings changed: $(head -2 "$out/measured.err")"
+else
+  pass measure-output
+fi
+costly=$(ir_by_function "$out/measured.out" | awk '$2 > 0 { print $1 }' | tr '\n' ' ')
+case " $costly" in
+  *" measured_loop "*) ;;
+  *) costly="missing measured_loop: $costly" ;;
+esac
+unexpected=$(echo "$costly" | tr ' ' '\n' | grep -v -x -e measured_loop \
+  -e measured_callee -e main -e '' | tr '\n' ' ')
+if [ -n "$unexpected" ] || [ -z "$costly" ]; then
+  fail measure-only "costs outside the measured part: $unexpected ($costly)"
+else
+  pass measure-only
+fi
+if [ -s "$out/measured.out" ] && [ -s "$out/full.out" ] &&
+   [ "$(ir_by_line "$out/measured.out" '^measured_(loop|callee)$')" = \
+     "$(ir_by_line "$out/full.out" '^measured_(loop|callee)$')" ]; then
+  pass measure-equals-full-run
+else
+  fail measure-equals-full-run "the measured loop's Ir differs from a full run's"
+fi
+
+# --instr-at-start=no and no request: nothing at all is counted.
+"$vg" --tool=cachegrind -q --instr-at-start=no \
+  --cachegrind-out-file="$out/none.out" "$out/requests" none >/dev/null 2>&1
+summary=$(sed -n 's/^summary: //p' "$out/none.out")
+if [ -n "$summary" ] && [ -z "$(echo "$summary" | tr ' ' '\n' | grep -v -x 0)" ]; then
+  pass never-started
+else
+  fail never-started "summary is '$summary'"
+fi
+
+# Redundant requests warn and change nothing.
+"$vg" --tool=cachegrind --cachegrind-out-file="$out/twice.out" \
+  "$out/requests" twice >/dev/null 2>"$out/twice.err"
+starts=$(grep -c 'warning: CACHEGRIND_START_INSTRUMENTATION called,' "$out/twice.err")
+enabled=$(grep -c '^--[0-9]*--          but instrumentation is already enabled$' "$out/twice.err")
+stops=$(grep -c 'warning: CACHEGRIND_STOP_INSTRUMENTATION called,' "$out/twice.err")
+disabled=$(grep -c '^--[0-9]*--          but instrumentation is already disabled$' "$out/twice.err")
+if [ "$starts $enabled $stops $disabled" = "2 2 1 1" ]; then
+  pass redundant-requests
+else
+  fail redundant-requests "warnings (start, enabled, stop, disabled): $starts $enabled $stops $disabled"
+fi
+# With instrumentation on at the start: counted before the first STOP,
+# not after it.
+twice_ir=$(ir_by_function "$out/twice.out")
+ir_of() { echo "$twice_ir" | awk -v f="$1" '$1 == f { print $2 }'; }
+if [ "$(ir_of before_work)" -gt 0 ] 2>/dev/null &&
+   [ "$(ir_of measured_loop)" -gt 0 ] 2>/dev/null &&
+   [ "$(ir_of after_work || echo 0)" = "" -o "$(ir_of after_work)" = 0 ]; then
+  pass redundant-state
+else
+  fail redundant-state "Ir of before_work, measured_loop, after_work:" \
+    "$(ir_of before_work) $(ir_of measured_loop) $(ir_of after_work)"
+fi

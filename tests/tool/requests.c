@@ -1,0 +1,65 @@
+/* requests.c: a client of cachegrind.h for the client-request tests.
+ *
+ *   requests measure   work, START, a measured loop, STOP, more work
+ *   requests twice     START twice and STOP twice (redundant requests)
+ *   requests none      work only, no request at all
+ *
+ * Each mode prints one result line, the same natively and under any tool.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdio.h>
+#include <string.h>
+#include "cachegrind.h"
+
+static volatile long sink;
+
+__attribute__((noinline)) static long before_work(void)
+{
+   long s = 0;
+   for (long i = 0; i < 20000; i++)
+      s += i % 7;
+   return s;
+}
+
+__attribute__((noinline)) static long measured_callee(long i)
+{
+   return (i * 31) % 11;
+}
+
+__attribute__((noinline)) static long after_work(void)
+{
+   long s = 0;
+   for (long i = 0; i < 30000; i++)
+      s += i % 5;
+   return s;
+}
+
+__attribute__((noinline)) static long measured_loop(void)
+{
+   long s = 0;
+   for (long i = 0; i < 10000; i++)
+      s += measured_callee(i);
+   return s;
+}
+
+int main(int argc, char** argv)
+{
+   const char* mode = argc > 1 ? argv[1] : "measure";
+   long result = before_work();
+   if (strcmp(mode, "measure") == 0) {
+      CACHEGRIND_START_INSTRUMENTATION;
+      result += measured_loop();
+      CACHEGRIND_STOP_INSTRUMENTATION;
+   } else if (strcmp(mode, "twice") == 0) {
+      CACHEGRIND_START_INSTRUMENTATION;
+      CACHEGRIND_START_INSTRUMENTATION;
+      result += measured_loop();
+      CACHEGRIND_STOP_INSTRUMENTATION;
+      CACHEGRIND_STOP_INSTRUMENTATION;
+   }
+   result += after_work();
+   sink = result;
+   printf("result %ld\n", result);
+   return 0;
+}
