@@ -39,6 +39,14 @@ void cg_events_fold_counts(event_group_t* group)
    group->executions = 0;
 }
 
+VG_REGPARM(1) void cg_run_group(event_group_t* group)
+{
+   UInt i;
+   group->executions++;
+   for (i = 0; i < group->leading_fetch_count; i++)
+      cg_fetch_slow(&group->leading_fetches[i]);
+}
+
 VG_REGPARM(1) void cg_fetch_slow(const event_t* ev)
 {
    if (cg_sim_access_is_miss(&I1_cache, ev->instr_addr, ev->size)) {

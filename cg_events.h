@@ -5,9 +5,11 @@
  * Counting and simulating are split:
  *
  *  - Counting.  A group runs as a whole or not at all, so every reference
- *    and branch in it happened exactly as often as the group ran.  The
- *    instrumented code only adds one to the group's `executions`; the
- *    counts are added to the cost centres later (cg_events_fold_counts).
+ *    and branch in it happened exactly as often as the group ran.  One
+ *    call per run, cg_run_group(), adds one to the group's `executions`;
+ *    the counts are added to the cost centres later
+ *    (cg_events_fold_counts).  The same call simulates the fetches the
+ *    group starts with.
  *
  *  - Simulating.  A fetch or data access that hits the most recently used
  *    way of its set, within one line, changes no cache state and misses
@@ -55,6 +57,8 @@ typedef struct {
 typedef struct event_group {
    ULong executions;           /* runs not yet added to the cost centres */
    struct event_group* next;   /* the other groups of its superblock */
+   UInt leading_fetch_count;   /* fetches simulated by cg_run_group() */
+   event_t* leading_fetches;
    UInt counted_count;
    counted_t counted[];        /* what each run adds one to */
 } event_group_t;
@@ -68,6 +72,9 @@ const cache_sim_t* cg_events_D1(void);
 
 /* Adds GROUP's runs so far to its counters. */
 void cg_events_fold_counts(event_group_t* group);
+
+/* Counts one run of GROUP and simulates the fetches it starts with. */
+VG_REGPARM(1) void cg_run_group(event_group_t* group);
 
 /* The slow paths of the simulation: a fetch, read or write that did not
  * hit the most recently used way in one line.  They count misses only. */

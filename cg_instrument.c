@@ -230,16 +230,6 @@ static IRExpr* shift_right(walk_t* w, IRExpr* a, Int bits)
                                                IRExpr_Const(IRConst_U8(bits))));
 }
 
-/* Emits the IR that adds one to COUNTER, a ULong in the tool's memory. */
-static void add_inline_increment(walk_t* w, ULong* counter)
-{
-   IRExpr* addr = mkIRExpr_HWord((HWord)counter);
-   IRExpr* old = assign(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, addr));
-   IRExpr* new = assign(w, Ity_I64, IRExpr_Binop(Iop_Add64, old,
-                                                 IRExpr_Const(IRConst_U64(1))));
-   addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, addr, new));
-}
-
 /* ---- the most-recently-used test, inline ---- */
 
 /* The address of the first (most recently used) tag of BLOCK's set. */
@@ -314,21 +304,19 @@ static IRExpr* fetch_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
 }
 
 /* Calls HELPER (regparm, ARGS arguments) when GUARD holds (always if it is
- * NULL).  The call declares that it changes CACHE's tags, so that no later
- * inline test reads them before the call has run. */
+ * NULL).  The call declares no memory effect, and the counting needs no
+ * store of its own: either would make the IR optimiser compute pending
+ * guest loads (and divisions fed by them) before the call instead of at
+ * their use, and a fault in one of them would then lose counts that the
+ * reference keeps.  Nothing is lost by not declaring: the tags the helpers
+ * change are only ever read by later inline tests, which stay in order. */
 static void add_helper_call(walk_t* w, const HChar* name, void* helper,
-                            IRExpr** args, Int regparms, IRExpr* guard,
-                            const cache_sim_t* cache)
+                            IRExpr** args, Int regparms, IRExpr* guard)
 {
    IRDirty* call = unsafeIRDirty_0_N(regparms, name, VG_(fnptr_to_fnentry)(helper),
                                      args);
    if (guard)
       call->guard = guard;
-   if (cache) {
-      call->mFx = Ifx_Modify;
-      call->mAddr = mkIRExpr_HWord((HWord)cache->tags);
-      call->mSize = (Int)sizeof(UWord) * cache->assoc;
-   }
    addStmtToIRSB(w->out, IRStmt_Dirty(call));
 }
 
@@ -368,8 +356,7 @@ static void emit_event(walk_t* w, const pending_event_t* p)
       cache = cg_events_I1();
       add_helper_call(w, "cg_fetch_slow", cg_fetch_slow,
                       mkIRExprVec_1(mkIRExpr_HWord((HWord)new_event(w, p))), 1,
-                      fetch_mru_miss_guard(w, cache, p->instr_addr, p->size),
-                      cache);
+                      fetch_mru_miss_guard(w, cache, p->instr_addr, p->size));
       return;
    case EV_DR:
    case EV_DW:
@@ -377,7 +364,7 @@ static void emit_event(walk_t* w, const pending_event_t* p)
       add_helper_call(w, p->kind == EV_DR ? "cg_read_slow" : "cg_write_slow",
                       p->kind == EV_DR ? (void*)cg_read_slow : (void*)cg_write_slow,
                       mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, p)), p->value),
-                      2, mru_miss_guard(w, cache, p->value, p->size), cache);
+                      2, mru_miss_guard(w, cache, p->value, p->size));
       return;
    case EV_BC:
    case EV_BC_INVERTED: {
@@ -385,24 +372,28 @@ static void emit_event(walk_t* w, const pending_event_t* p)
                              IRExpr_Unop(word_op(w, Iop_1Uto64), p->value));
       add_helper_call(w, "cg_branch_cond", cg_branch_cond,
                       mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, p)), taken),
-                      2, NULL, NULL);
+                      2, NULL);
       return;
    }
    case EV_BI:
       add_helper_call(w, "cg_branch_ind", cg_branch_ind,
                       mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, p)), p->value),
-                      2, NULL, NULL);
+                      2, NULL);
       return;
    }
 }
 
-/* Turns the queued events into a group: one inline count of its runs, then
- * each event's inline test and helper call, in order. */
+/* Turns the queued events into a group, and emits what runs it: a call
+ * that counts the run and simulates the fetches before the group's first
+ * data access or branch, then each later event's inline test and helper
+ * call, in order. */
 static void flush_events(walk_t* w)
 {
-   Int i;
+   Int i, leading = 0;
    if (w->queued == 0)
       return;
+   while (leading < w->queued && w->queue[leading].kind == EV_FETCH)
+      leading++;
    event_group_t* group = record_alloc(
       w->record, sizeof(event_group_t) + w->queued * sizeof(counted_t));
    group->executions = 0;
@@ -413,8 +404,15 @@ static void flush_events(walk_t* w)
       group->counted[i].cost = w->queue[i].cost;
       group->counted[i].counter_offset = counter_of(w->queue[i].kind);
    }
-   add_inline_increment(w, &group->executions);
-   for (i = 0; i < w->queued; i++)
+   group->leading_fetch_count = 0;
+   group->leading_fetches = record_alloc(w->record, leading * sizeof(event_t));
+   for (i = 0; i < leading; i++)
+      if (w->queue[i].simulate)
+         group->leading_fetches[group->leading_fetch_count++] =
+            *new_event(w, &w->queue[i]);
+   add_helper_call(w, "cg_run_group", cg_run_group,
+                   mkIRExprVec_1(mkIRExpr_HWord((HWord)group)), 1, NULL);
+   for (i = leading; i < w->queued; i++)
       emit_event(w, &w->queue[i]);
    w->queued = 0;
 }
@@ -496,7 +494,7 @@ static void add_guarded(walk_t* w, event_kind_t kind, Int size, IRExpr* addr,
    flush_events(w);
    add_helper_call(w, "cg_guarded_access", cg_guarded_access,
                    mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, &access)), addr),
-                   2, guard, cg_events_D1());
+                   2, guard);
 }
 
 static Int capped_size(Int size)
