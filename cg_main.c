@@ -56,8 +56,7 @@ static void print_usage(void)
 "    --cache-sim=yes|no               collect cache stats? [yes]\n"
 "    --branch-sim=yes|no              collect branch prediction stats? [no]\n"
 "    --cachegrind-out-file=<file>     output file name [cachegrind.out.%%p]\n"
-"    --instr-at-start=yes|no          count from the start of the run, or\n"
-"                                     only after a client request starts it? [yes]\n"
+"    --instr-at-start=yes|no          instrument from the start? [yes]\n"
    );
 }
 
