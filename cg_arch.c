@@ -535,6 +535,8 @@ void cg_arch_configure_caches(cache_t* I1, cache_t* D1, cache_t* LL)
       *D1 = option_D1.cache;
    if (option_LL.given)
       *LL = option_LL.cache;
+   tl_assert(cache_problem(I1) == NULL && cache_problem(D1) == NULL &&
+             cache_problem(LL) == NULL);
 
    if (VG_(clo_verbosity) > 1) {
       VG_(umsg)("Cache configuration used:\n");

@@ -279,6 +279,9 @@ rm -r "$sysfs/no-unified-top/index3"
 describe "$sysfs/no-unified-top" 2 2 Data 1024K 8 64
 cp -R "$sysfs/l3" "$sysfs/odd-I1"
 describe "$sysfs/odd-I1" 1 1 Instruction 24K 8 64
+cp -R "$sysfs/l2-odd" "$sysfs/fully-associative"
+describe "$sysfs/fully-associative" 2 2 Unified 64K 0 64
+echo 1 >"$sysfs/fully-associative/index2/number_of_sets"
 cp -R "$sysfs/l3" "$sysfs/unreadable"
 echo "not a number" >"$sysfs/unreadable/index2/ways_of_associativity"
 
@@ -361,6 +364,15 @@ expect_lines sysfs/unusable-I1-replaced sysfs-odd-I1-given 0 configuration \
 	"--PID-- warning: L3 cache found, using its data for the LL simulation.
 ==PID== Auto-detected I1 cache configuration not supported: Cache set count is not a power of two.
 ==PID==   I1: 24,576 B, 8-way, 64 B lines"
+
+# The kernel gives 0 ways and 1 set for a fully associative cache.
+from_sysfs fully-associative fully-associative -v
+expect_lines sysfs/fully-associative-LL sysfs-fully-associative 0 configuration \
+	"--PID-- Cache configuration detected from the kernel's /sys description
+==PID== Cache configuration used:
+==PID==   I1: 32,768 B, 8-way, 64 B lines
+==PID==   D1: 32,768 B, 8-way, 64 B lines
+==PID==   LL: 65,536 B, 1024-way, 64 B lines"
 
 # A description that cannot be read entirely is not used at all.
 run_tool ours sysfs-unreadable CACHEGRIND_SYSFS_CACHE_DIR="$sysfs/unreadable" -v true
