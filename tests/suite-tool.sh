@@ -9,6 +9,13 @@ out=$build/tests/out/tool
 vg=$build/vg-in-place
 mkdir -p "$out"
 
+# Explicit caches: detection may print warnings, even with -q.
+caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+cachegrind() {
+  # shellcheck disable=SC2086
+  "$vg" --tool=cachegrind $caches "$@"
+}
+
 pass() { echo "PASS tool/$1"; }
 fail() { echo "FAIL tool/$1: $2"; }
 
@@ -50,10 +57,10 @@ fi
 # START ... STOP with --instr-at-start=no: only the measured loop and its
 # callee (and the lines of main around them) cost anything, and the loop's
 # lines cost exactly what a full run charges them.
-"$vg" --tool=cachegrind -q --instr-at-start=no \
+cachegrind -q --instr-at-start=no \
   --cachegrind-out-file="$out/measured.out" "$out/requests" measure \
   >"$out/measured.stdout" 2>"$out/measured.err"
-"$vg" --tool=cachegrind -q --cachegrind-out-file="$out/full.out" \
+cachegrind -q --cachegrind-out-file="$out/full.out" \
   "$out/requests" measure >/dev/null 2>&1
 if [ "$(cat "$out/measured.stdout")" != "$native" ] || [ -s "$out/measured.err" ]; then
   fail measure-output "output or warnings changed: $(head -2 "$out/measured.err")"
@@ -81,7 +88,7 @@ else
 fi
 
 # --instr-at-start=no and no request: nothing at all is counted.
-"$vg" --tool=cachegrind -q --instr-at-start=no \
+cachegrind -q --instr-at-start=no \
   --cachegrind-out-file="$out/none.out" "$out/requests" none >/dev/null 2>&1
 summary=$(sed -n 's/^summary: //p' "$out/none.out")
 if [ -n "$summary" ] && [ -z "$(echo "$summary" | tr ' ' '\n' | grep -v -x 0)" ]; then
@@ -91,7 +98,7 @@ else
 fi
 
 # Redundant requests warn and change nothing.
-"$vg" --tool=cachegrind --cachegrind-out-file="$out/twice.out" \
+cachegrind --cachegrind-out-file="$out/twice.out" \
   "$out/requests" twice >/dev/null 2>"$out/twice.err"
 starts=$(grep -c 'warning: CACHEGRIND_START_INSTRUMENTATION called,' "$out/twice.err")
 enabled=$(grep -c '^--[0-9]*--          but instrumentation is already enabled$' "$out/twice.err")
@@ -113,4 +120,28 @@ if [ "$(ir_of before_work)" -gt 0 ] 2>/dev/null &&
 else
   fail redundant-state "Ir of before_work, measured_loop, after_work:" \
     "$(ir_of before_work) $(ir_of measured_loop) $(ir_of after_work)"
+fi
+
+# exec: the image that is replaced writes nothing; with --trace-children=yes
+# the new image is profiled in a file of its own (the same pid).
+if gcc -O1 -o "$out/execs" "$src/tests/tool/execs.c" 2>"$out/build.err"; then
+  for trace in no yes; do
+    rm -rf "$out/exec-$trace" && mkdir -p "$out/exec-$trace"
+    printed=$(cd "$out/exec-$trace" &&
+      cachegrind -q --trace-children=$trace "$out/execs" 2>/dev/null)
+    files=$(cd "$out/exec-$trace" && ls)
+    commands=$(cd "$out/exec-$trace" && cat ./* 2>/dev/null | sed -n 's/^cmd: //p')
+    case $trace:$files:$commands in
+      no::) ok=yes ;;
+      yes:cachegrind.out.[0-9]*:"/bin/echo after") ok=yes ;;
+      *) ok=no ;;
+    esac
+    if [ "$printed" = "$(printf 'before\nafter')" ] && [ $ok = yes ]; then
+      pass "exec-trace-children-$trace"
+    else
+      fail "exec-trace-children-$trace" "printed '$printed', files '$files', cmd '$commands'"
+    fi
+  done
+else
+  fail exec "execs.c does not compile"
 fi
