@@ -395,19 +395,38 @@ static void write_profile_body(out_buffer_t* out, const run_description_t* run,
    VG_(free)(all);
 }
 
-static void report_unwritable(const HChar* path)
+/* The usual reasons a file cannot be written, in words (the core offers
+ * no strerror). */
+static const HChar* reason_for(UWord error)
+{
+   switch (error) {
+   case VKI_ENOENT:       return "No such file or directory";
+   case VKI_EACCES:       return "Permission denied";
+   case VKI_EROFS:        return "Read-only file system";
+   case VKI_ENOSPC:       return "No space left on device";
+   case VKI_EISDIR:       return "Is a directory";
+   case VKI_ENOTDIR:      return "Not a directory";
+   case VKI_EEXIST:       return "File exists";
+   case VKI_EIO:          return "Input/output error";
+   case VKI_EPERM:        return "Operation not permitted";
+   default:               return "Unknown error";
+   }
+}
+
+static void report_unwritable(const HChar* path, const HChar* reason)
 {
    VG_(umsg)("error: can't open cache simulation output file '%s'\n", path);
    VG_(umsg)("       ... so simulation results will be missing.\n");
+   VG_(umsg)("       (%s: %s)\n", path, reason);
 }
 
 /* Opens PATH for the profile.  A regular file (or a new one) is written
  * under a temporary name beside it and renamed into place afterwards, so
  * that no reader ever sees half a profile; anything else that exists
  * (/dev/null, a pipe) is written directly, since renaming over it would
- * replace it.  Returns the descriptor, or -1; *TEMP_PATH is the name to
- * rename from, or NULL. */
-static Int open_profile(const HChar* path, HChar** temp_path)
+ * replace it.  Returns the descriptor, or -1 with the reason in *ERROR;
+ * *TEMP_PATH is the name to rename from, or NULL. */
+static Int open_profile(const HChar* path, HChar** temp_path, UWord* error)
 {
    struct vg_stat st;
    Int flags = VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY;
@@ -415,6 +434,7 @@ static Int open_profile(const HChar* path, HChar** temp_path)
    SysRes existing = VG_(stat)(path, &st);
    if (!sr_isError(existing) && !VKI_S_ISREG(st.mode)) {
       SysRes sres = VG_(open)(path, flags, VKI_S_IRUSR | VKI_S_IWUSR);
+      *error = sr_isError(sres) ? sr_Err(sres) : 0;
       return sr_isError(sres) ? -1 : (Int)sr_Res(sres);
    }
    *temp_path = VG_(malloc)("cg.costs.temp", VG_(strlen)(path) + 32);
@@ -422,6 +442,7 @@ static Int open_profile(const HChar* path, HChar** temp_path)
    SysRes sres = VG_(open)(*temp_path, flags | VKI_O_EXCL,
                            VKI_S_IRUSR | VKI_S_IWUSR);
    if (sr_isError(sres)) {
+      *error = sr_Err(sres);
       VG_(free)(*temp_path);
       *temp_path = NULL;
       return -1;
@@ -436,9 +457,10 @@ static Bool write_profile(const HChar* path, const run_description_t* run,
 {
    static out_buffer_t out;
    HChar* temp_path;
-   out.fd = open_profile(path, &temp_path);
+   UWord error = 0;
+   out.fd = open_profile(path, &temp_path, &error);
    if (out.fd < 0) {
-      report_unwritable(path);
+      report_unwritable(path, reason_for(error));
       return False;
    }
    out.failed = False;
@@ -447,16 +469,16 @@ static Bool write_profile(const HChar* path, const run_description_t* run,
    write_profile_body(&out, run, &sum);
    out_flush(&out);
    VG_(close)(out.fd);
-   Bool ok = !out.failed;
+   const HChar* failure = out.failed ? "writing failed (disk full?)" : NULL;
    if (temp_path) {
-      if (ok && VG_(rename)(temp_path, path) != 0)
-         ok = False;
-      if (!ok)
+      if (!failure && VG_(rename)(temp_path, path) != 0)
+         failure = "could not rename the finished profile into place";
+      if (failure)
          VG_(unlink)(temp_path);
       VG_(free)(temp_path);
    }
-   if (!ok) {
-      report_unwritable(path);
+   if (failure) {
+      report_unwritable(path, failure);
       return False;
    }
    *total = sum;
@@ -574,17 +596,18 @@ static void print_stats(void)
    VG_(dmsg)("cachegrind: InstrInfo table size: %d\n", live_superblocks);
 }
 
-void cg_costs_finish(const run_description_t* run)
+Bool cg_costs_finish(const run_description_t* run)
 {
    /* Expanded now, at exit, as the documentation of %p and %q promises. */
    HChar* path = VG_(expand_file_name)("--cachegrind-out-file",
                                        run->out_file_format);
    line_cost_t total = {0};
-   write_profile(path, run, &total);
+   Bool written = write_profile(path, run, &total);
    VG_(free)(path);
    if (VG_(clo_verbosity) >= 1) {
       print_summary(run, &total);
       if (VG_(clo_stats))
          print_stats();
    }
+   return written;
 }

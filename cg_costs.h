@@ -35,8 +35,9 @@ typedef struct {
 } run_description_t;
 
 /* Writes the profile, then (at verbosity >= 1) the summary on stderr and,
- * with --stats=yes, the statistics. */
-void cg_costs_finish(const run_description_t* run);
+ * with --stats=yes, the statistics.  Returns False if the profile could not
+ * be written (having said why). */
+Bool cg_costs_finish(const run_description_t* run);
 
 /* Statistics for --stats=yes: instructions whose fetch was simulated in
  * full ("Gen") or by the one-line shortcut ("NoX"). */

@@ -143,7 +143,10 @@ static void fini(Int exit_code)
 {
    cg_instrument_fold_all_counts();
    cg_costs_set_live_superblocks(cg_instrument_live_superblocks());
-   cg_costs_finish(&run);
+   /* A run whose profile is lost must not look like a success: the exit
+    * status becomes 1, whatever the client's was. */
+   if (!cg_costs_finish(&run))
+      VG_(exit)(1);
 }
 
 static void pre_clo_init(void)

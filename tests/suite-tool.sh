@@ -8,6 +8,7 @@ src=$1 build=$2
 out=$build/tests/out/tool
 vg=$build/vg-in-place
 mkdir -p "$out"
+ulimit -c 0 2>/dev/null  # no core files from the clients made to crash
 
 # Explicit caches: detection may print warnings, even with -q.
 caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
@@ -146,4 +147,39 @@ if gcc -O1 -o "$out/execs" "$src/tests/tool/execs.c" 2>"$out/build.err"; then
   done
 else
   fail exec "execs.c does not compile"
+fi
+
+# A client that dies of a signal, calls _exit or exits from a signal
+# handler still gets its profile; a profile that cannot be written is
+# reported with the path and the reason, and the run fails.
+if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; then
+  for ending in segv _exit handler-exit; do
+    rm -f "$out/ending.out"
+    cachegrind -q --cachegrind-out-file="$out/ending.out" "$out/endings" $ending \
+      >/dev/null 2>&1
+    if grep -q '^summary: [1-9]' "$out/ending.out" 2>/dev/null; then
+      pass "profile-after-$ending"
+    else
+      fail "profile-after-$ending" "no complete profile written"
+    fi
+  done
+  for target in "$out/no-such-folder/x.out" /dev/full; do
+    cachegrind -q --cachegrind-out-file="$target" "$out/endings" normal \
+      >/dev/null 2>"$out/unwritable.err"
+    status=$?
+    case $target in
+      /dev/full) reason="writing failed (disk full?)" ;;
+      *) reason="No such file or directory" ;;
+    esac
+    if [ $status = 1 ] &&
+       grep -q "error: can't open cache simulation output file '$target'" "$out/unwritable.err" &&
+       grep -q "($target: $reason)" "$out/unwritable.err" &&
+       ! ls "$out/no-such-folder" >/dev/null 2>&1; then
+      pass "unwritable-$(basename "$target")"
+    else
+      fail "unwritable-$(basename "$target")" "status $status: $(grep error "$out/unwritable.err")"
+    fi
+  done
+else
+  fail endings "endings.c does not compile"
 fi
