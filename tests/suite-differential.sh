@@ -14,6 +14,11 @@
 #                          suite itself before the tool builds
 #   CG_DIFF_JOBS=N         cases run at the same time (default 2)
 #
+# To rerun one case: CG_DIFF_ONLY='^diff/matrix/cfg-small/branch$' with this
+# script, or, once the suite has run, sh BUILDDIR/tests/out/NAME/cmd, which
+# holds the exact commands (then compare the files it leaves with
+# tests/differential/compare-profiles.awk).
+#
 # usage: sh tests/suite-differential.sh SRCDIR BUILDDIR
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -u
@@ -24,6 +29,7 @@ fi
 srcdir=$(cd "$1" && pwd) && builddir=$(cd "$2" && pwd) || exit 2
 out=$builddir/tests/out
 here=$srcdir/tests/differential
+# shellcheck disable=SC1091 # sourced from the source tree given as SRCDIR
 . "$here/cases.sh"
 
 setup_fail() {

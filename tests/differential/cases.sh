@@ -9,7 +9,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 # Workloads built from tests/workloads/NAME.c, and Debian programs.
-compiled_workloads="matrix chase strings avx2 atomics threads signals fork branches x87rep"
+compiled_workloads="matrix chase strings avx2 atomics threads signals fork branches x87rep
+	instructions jit dynload"
 program_workloads="sqlite xz python"
 
 # The cache configurations: a typical modern one, associativities that
@@ -28,13 +29,15 @@ cache_config_options() {
 }
 
 # The option sets: cache simulation alone (the default), with branch
-# simulation, branch simulation alone, and neither (instruction counts only).
+# simulation, branch simulation alone, neither (instruction counts only),
+# and both with the verbose log and the tool's statistics.
 option_set_options() {
 	case $1 in
 	cache) echo "" ;;
 	branch) echo "--branch-sim=yes" ;;
 	nocache-branch) echo "--cache-sim=no --branch-sim=yes" ;;
 	nocache) echo "--cache-sim=no" ;;
+	verbose) echo "--branch-sim=yes -v --stats=yes" ;;
 	*) return 1 ;;
 	esac
 }
@@ -80,7 +83,8 @@ workload_forks() {
 # Prints the case names.  The full matrix runs every workload with every
 # cache configuration, with the cache simulation alone and with the branch
 # simulation; and every workload with one configuration and the two option
-# sets without cache simulation.  It also checks that the reference is
+# sets without cache simulation; a few workloads with the verbose log and
+# statistics.  It also checks that the reference is
 # deterministic on the workloads most at risk (threads, signals, fork,
 # python), and that the installed cg_annotate reads our profiles.
 # QUICK=1 gives a small matrix for quick iteration.
@@ -94,6 +98,7 @@ list_cases() { # QUICK
 		done
 		echo "diff/branches/cfg-typical/nocache-branch"
 		echo "diff/branches/cfg-typical/nocache"
+		echo "diff/matrix/cfg-small/verbose"
 		echo "annotate/matrix/cfg-typical/branch"
 		return
 	fi
@@ -105,9 +110,14 @@ list_cases() { # QUICK
 		echo "diff/$workload/cfg-typical/nocache-branch"
 		echo "diff/$workload/cfg-typical/nocache"
 	done
+	for workload in matrix threads fork jit; do
+		echo "diff/$workload/cfg-small/verbose"
+	done
+	echo "diff/python/cfg-typical/verbose"
 	for workload in threads signals fork python; do
 		echo "self/$workload/cfg-small/branch"
 	done
+	echo "self/python/cfg-typical/verbose"
 	for workload in matrix strings branches x87rep sqlite python; do
 		echo "annotate/$workload/cfg-typical/branch"
 	done

@@ -60,10 +60,15 @@ check bad-syntax "ours line 9 is not profile syntax: '7 5 0 0 1 1 1 0 0 0 junk'"
 
 # The stderr normaliser: pids by order of appearance, no copyright line.
 printf '%s\n' '==41== Cachegrind, a cache and branch-prediction profiler' \
-	'==41== Copyright (C) someone' '--41-- warning: x' 'client output' \
-	'==97== I   refs:      5' '==41== I   refs:      9' >"$work/stderr"
+	'==41== Copyright (C) someone' '--41-- warning: x' \
+	'--41-- Valgrind library directory: /b/tests/out/vgl-ours' \
+	'--41-- Reading syms from /b/cachegrind-amd64-linux' '--41--    object has no symbols' \
+	'--41--  transtab: new 5 (10 -> 99)' '--41-- Reading syms from /b/x' '--41--    svma 0' \
+	'client output' '==97== I   refs:      5' '==41== I   refs:      9' >"$work/stderr"
 expected=$(printf '%s\n' '==PID1== Cachegrind, a cache and branch-prediction profiler' \
-	'--PID1-- warning: x' 'client output' '==PID2== I   refs:      5' '==PID1== I   refs:      9')
+	'--PID1-- warning: x' '--PID1-- Valgrind library directory: /b/tests/out/vgl-SIDE' \
+	'--PID1-- Reading syms from /b/x' '--PID1--    svma 0' \
+	'client output' '==PID2== I   refs:      5' '==PID1== I   refs:      9')
 got=$(awk -f "$here/normalise-stderr.awk" "$work/stderr")
 if [ "$got" = "$expected" ]; then
 	echo "PASS comparer/stderr-normalised"

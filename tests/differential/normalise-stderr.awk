@@ -1,10 +1,25 @@
-# Normalises a Valgrind stderr log so that two runs can be compared: the
-# process ids in the "==PID==" and "--PID--" prefixes become PID1, PID2, ...
-# in order of first appearance (a forked child gets its own), and the
-# banner's copyright line, which names each tool's own authors, is dropped.
+# Normalises a Valgrind stderr log so that two runs, one with our tool and
+# one with the reference, can be compared:
+#  - the process ids in the "==PID==" and "--PID--" prefixes become PID1,
+#    PID2, ... in order of first appearance (a forked child gets its own),
+#    and so do the pids in vgdb's pipe names and command lines;
+#  - the two sides' file names (vgl-ours/vgl-refs, ours.cg.out/refs.cg.out)
+#    become vgl-SIDE and SIDE.cg.out;
+#  - the banner's copyright line, which names each tool's own authors, is
+#    dropped;
+#  - with -v, the core's lines about the tool binary itself (where its
+#    symbols come from) and about memory and translation sizes (ours
+#    instruments with other helper calls, so its code is not the same
+#    size) are dropped.  Every other line, the tool's own among them, stays.
 #
 # usage: awk -f normalise-stderr.awk LOG
 # SPDX-License-Identifier: GPL-2.0-or-later
+
+function core_size_line(text) {
+	return text ~ /bytes have already been mmap-ed/ ||
+	       text ~ /^ *[a-z-]+ *: +[0-9,]+\/ +[0-9,]+ max\/curr mmap'd/ ||
+	       text ~ /^ *transtab: /
+}
 
 match($0, /^(==|--)[0-9]+(==|--)/) {
 	marker = substr($0, 1, 2)
@@ -14,6 +29,15 @@ match($0, /^(==|--)[0-9]+(==|--)/) {
 	rest = substr($0, RLENGTH + 1)
 	if (marker == "==" && rest ~ /^ Copyright /)
 		next
+	if (in_tool_symbols && rest ~ /^    /)
+		next
+	in_tool_symbols = rest ~ /^ Reading syms from .*\/cachegrind-[a-z0-9]+-[a-z]+$/
+	if (in_tool_symbols || core_size_line(substr(rest, 2)))
+		next
+	gsub(/vgl-(ours|refs)/, "vgl-SIDE", rest)
+	gsub(/\/(ours|refs)\.cg\.out/, "/SIDE.cg.out", rest)
+	gsub(/--pid=[0-9]+/, "--pid=PID", rest)
+	gsub(/-[0-9]+-by-/, "-PID-by-", rest)
 	print marker label[pid] marker rest
 	next
 }

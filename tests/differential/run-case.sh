@@ -26,6 +26,7 @@ set -u
 srcdir=$1 builddir=$2 name=$3
 out=$builddir/tests/out
 here=$srcdir/tests/differential
+# shellcheck disable=SC1091 # sourced from the source tree given as SRCDIR
 . "$here/cases.sh"
 
 fail() {
