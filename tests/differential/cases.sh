@@ -30,7 +30,8 @@ cache_config_options() {
 
 # The option sets: cache simulation alone (the default), with branch
 # simulation, branch simulation alone, neither (instruction counts only),
-# and both with the verbose log and the tool's statistics.
+# both with the verbose log and the tool's statistics, and an output file
+# in a folder that does not exist (no profile; the summary shows zeros).
 option_set_options() {
 	case $1 in
 	cache) echo "" ;;
@@ -38,6 +39,7 @@ option_set_options() {
 	nocache-branch) echo "--cache-sim=no --branch-sim=yes" ;;
 	nocache) echo "--cache-sim=no" ;;
 	verbose) echo "--branch-sim=yes -v --stats=yes" ;;
+	unwritable) echo "--branch-sim=yes" ;;
 	*) return 1 ;;
 	esac
 }
@@ -80,6 +82,14 @@ workload_forks() {
 	[ "$1" = fork ]
 }
 
+# The folder for the profiles of OPTIONS, in the case folder DIR.
+profile_folder() { # OPTIONS DIR
+	case $1 in
+	unwritable) echo "$2/missing" ;;
+	*) echo "$2" ;;
+	esac
+}
+
 # Prints the case names.  The full matrix runs every workload with every
 # cache configuration, with the cache simulation alone and with the branch
 # simulation; and every workload with one configuration and the two option
@@ -114,6 +124,7 @@ list_cases() { # QUICK
 		echo "diff/$workload/cfg-small/verbose"
 	done
 	echo "diff/python/cfg-typical/verbose"
+	echo "diff/chase/cfg-typical/unwritable"
 	for workload in threads signals fork python; do
 		echo "self/$workload/cfg-small/branch"
 	done

@@ -59,11 +59,8 @@ mkdir -p "$dir" || fail "cannot create $dir"
 
 # One side's command, written out in full so that it can be pasted.
 side_command() { # SIDE LIBFOLDER
-	if workload_forks "$workload"; then
-		out_file=$dir/$1.cg.out.%p
-	else
-		out_file=$dir/$1.cg.out
-	fi
+	out_file=$(profile_folder "$options" "$dir")/$1.cg.out
+	workload_forks "$workload" && out_file=$out_file.%p
 	printf 'env -i PATH=/usr/bin:/bin HOME=/nonexistent LANG=C PYTHONHASHSEED=0 \\\n'
 	printf '  VALGRIND_LIB=%s \\\n' "$(quote "$out/$2")"
 	printf '  timeout -k 10 900 %s%s --tool=cachegrind %s %s \\\n' "$launcher" \
@@ -156,10 +153,12 @@ if workload_forks "$workload"; then
 	[ -z "$difference" ] || fail "parent profile: $difference"
 	difference=$(compare_profiles "$ours_others" "$refs_others")
 	[ -z "$difference" ] || fail "child profile: $difference"
-else
+elif [ -f "$dir/refs.cg.out" ]; then
 	[ -f "$dir/ours.cg.out" ] || fail "ours wrote no profile"
 	difference=$(compare_profiles "$dir/ours.cg.out" "$dir/refs.cg.out")
 	[ -z "$difference" ] || fail "$difference${stderr_difference:+; stderr differs too}"
+else
+	[ -f "$dir/ours.cg.out" ] && fail "ours wrote a profile, the reference did not"
 fi
 [ -z "$stderr_difference" ] || fail "stderr $stderr_difference"
 cmp -s "$dir/ours.stdout" "$dir/refs.stdout" || fail "the client's stdout differs"
