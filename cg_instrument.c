@@ -88,7 +88,7 @@ static void* record_alloc(superblock_record_t* record, SizeT size)
    memory_chunk_t* chunk = record->chunks;
    size = (size + sizeof(Addr) - 1) & ~(sizeof(Addr) - 1);
    if (!chunk || chunk->size - chunk->used < size) {
-      SizeT chunk_size = size > 1024 ? size : 1024;
+      SizeT chunk_size = size > 256 ? size : 256;
       chunk = VG_(malloc)("cg.instr.chunk", sizeof *chunk + chunk_size);
       chunk->size = chunk_size;
       chunk->used = 0;

@@ -33,7 +33,7 @@ head -c 1048576 /usr/bin/gcc > "$work/data.bin" 2>/dev/null ||
   echo "create table t(a integer, b text);"
   echo "begin;"
   i=0
-  while [ $i -lt 20000 ]; do echo "insert into t values($i, 'row$i');"; i=$((i + 1)); done
+  while [ $i -lt 100000 ]; do echo "insert into t values($i, 'row$i');"; i=$((i + 1)); done
   echo "commit;"
   echo "select count(*), sum(a) from t where b like '%7%';"
 } > "$work/script.sql"

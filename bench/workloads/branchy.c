@@ -13,7 +13,7 @@ static long (*const ops[])(long, long) = {add, sub, mix};
 int main(void)
 {
    long acc = 0;
-   for (int i = 0; i < 3000000; i++) {
+   for (int i = 0; i < 12000000; i++) {
       unsigned r = next();
       if (r & 1)
          acc += r % 7;

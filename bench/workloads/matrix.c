@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define N 1400
+#define N 2500
 
 int main(void)
 {
