@@ -15,7 +15,9 @@ program_workloads="sqlite xz python"
 
 # The cache configurations: a typical modern one, associativities that
 # are not powers of two, 32-byte lines (the smallest this AVX host accepts),
-# and small caches that miss a lot, with LL lines longer than L1 lines.
+# small caches that miss a lot, with LL lines longer than L1 lines; and an
+# odd one: direct-mapped I1 with lines twice the LL's (one fetch can straddle
+# two LL lines), 16-way D1 with short lines, 3-way LL.
 cache_configs="cfg-typical cfg-np2 cfg-line32 cfg-small"
 
 cache_config_options() {
@@ -24,14 +26,18 @@ cache_config_options() {
 	cfg-np2) echo "--I1=32768,8,64 --D1=24576,6,64 --LL=3145728,12,64" ;;
 	cfg-line32) echo "--I1=16384,4,32 --D1=8192,2,32 --LL=262144,8,32" ;;
 	cfg-small) echo "--I1=4096,2,64 --D1=4096,1,64 --LL=65536,4,128" ;;
+	cfg-odd) echo "--I1=8192,1,128 --D1=65536,16,32 --LL=196608,3,64" ;;
 	*) return 1 ;;
 	esac
 }
 
 # The option sets: cache simulation alone (the default), with branch
 # simulation, branch simulation alone, neither (instruction counts only),
-# both with the verbose log and the tool's statistics, and an output file
-# in a folder that does not exist (no profile; the summary shows zeros).
+# both with the verbose log and the tool's statistics, both with -q, an
+# output file in a folder that does not exist (no profile; the summary
+# shows zeros), and two that change the IR the tool is given: unoptimised
+# and without chasing, or with a self-check in every block and at most five
+# instructions per block.
 option_set_options() {
 	case $1 in
 	cache) echo "" ;;
@@ -39,7 +45,10 @@ option_set_options() {
 	nocache-branch) echo "--cache-sim=no --branch-sim=yes" ;;
 	nocache) echo "--cache-sim=no" ;;
 	verbose) echo "--branch-sim=yes -v --stats=yes" ;;
+	quiet) echo "--branch-sim=yes -q" ;;
 	unwritable) echo "--branch-sim=yes" ;;
+	ir-unoptimised) echo "--branch-sim=yes --vex-iropt-level=0 --vex-guest-chase=no" ;;
+	ir-small-blocks) echo "--branch-sim=yes --smc-check=all --vex-guest-max-insns=5" ;;
 	*) return 1 ;;
 	esac
 }
@@ -93,8 +102,9 @@ profile_folder() { # OPTIONS DIR
 # Prints the case names.  The full matrix runs every workload with every
 # cache configuration, with the cache simulation alone and with the branch
 # simulation; and every workload with one configuration and the two option
-# sets without cache simulation; a few workloads with the verbose log and
-# statistics.  It also checks that the reference is
+# sets without cache simulation; the compiled workloads with the odd
+# configuration; and a few workloads with the other option sets.  It also
+# checks that the reference is
 # deterministic on the workloads most at risk (threads, signals, fork,
 # python), and that the installed cg_annotate reads our profiles.
 # QUICK=1 gives a small matrix for quick iteration.
@@ -120,9 +130,17 @@ list_cases() { # QUICK
 		echo "diff/$workload/cfg-typical/nocache-branch"
 		echo "diff/$workload/cfg-typical/nocache"
 	done
+	for workload in $compiled_workloads; do
+		echo "diff/$workload/cfg-odd/branch"
+	done
+	for workload in strings atomics signals x87rep instructions jit; do
+		echo "diff/$workload/cfg-small/ir-unoptimised"
+		echo "diff/$workload/cfg-small/ir-small-blocks"
+	done
 	for workload in matrix threads fork jit; do
 		echo "diff/$workload/cfg-small/verbose"
 	done
+	echo "diff/matrix/cfg-typical/quiet"
 	echo "diff/python/cfg-typical/verbose"
 	echo "diff/chase/cfg-typical/unwritable"
 	for workload in threads signals fork python; do
