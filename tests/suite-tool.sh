@@ -183,3 +183,29 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
 else
   fail endings "endings.c does not compile"
 fi
+
+# make install: the tool, its folder of links and a valgrind wrapper under
+# the prefix; with that bin folder first on PATH, --tool=cachegrind is ours
+# and every other tool the system's; nothing of the valgrind package changes.
+prefix=$out/prefix
+rm -rf "$prefix"
+if make -s -C "$build" install prefix="$prefix" >"$out/install.log" 2>&1; then
+  banner=$(PATH="$prefix/bin:$PATH" valgrind --tool=cachegrind $caches \
+    --cachegrind-out-file="$out/installed.out" "$out/endings" normal 2>&1 |
+    grep -c 'Copyright (C) the cachegrind authors')
+  none_status=$(PATH="$prefix/bin:$PATH" valgrind --tool=none -q "$out/endings" normal \
+    >/dev/null 2>&1; echo $?)
+  if [ "$banner" = 1 ] && [ "$none_status" = 0 ] && [ -s "$out/installed.out" ] &&
+     [ -f "$prefix/include/valgrind/cachegrind.h" ]; then
+    pass install
+  else
+    fail install "banner lines $banner, --tool=none status $none_status"
+  fi
+  if command -v dpkg >/dev/null && [ -n "$(dpkg --verify valgrind 2>&1)" ]; then
+    fail install-untouched "dpkg --verify valgrind: $(dpkg --verify valgrind 2>&1 | head -2)"
+  else
+    pass install-untouched
+  fi
+else
+  fail install "make install failed: $(tail -3 "$out/install.log")"
+fi
