@@ -209,3 +209,21 @@ if make -s -C "$build" install prefix="$prefix" >"$out/install.log" 2>&1; then
 else
   fail install "make install failed: $(tail -3 "$out/install.log")"
 fi
+
+# Large real programs run to completion under the tool and print what they
+# print natively.
+sql="create table t(a, b); insert into t values (1, 'x'), (2, 'y');
+select count(*), sum(a), group_concat(b) from t;"
+for program in sqlite3 python3; do
+  case $program in
+    sqlite3) set -- sqlite3 :memory: "$sql" ;;
+    python3) set -- python3 -c 'import json, re; print(json.dumps({"k": [i * i for i in range(20)]}), re.sub("a+", "-", "baaad"))' ;;
+  esac
+  natively=$(PYTHONHASHSEED=0 "$@" 2>&1)
+  under_tool=$(PYTHONHASHSEED=0 cachegrind -q --cachegrind-out-file="$out/$program.out" "$@" 2>/dev/null)
+  if [ -n "$natively" ] && [ "$natively" = "$under_tool" ] && grep -q '^summary: [1-9]' "$out/$program.out"; then
+    pass "real-program-$program"
+  else
+    fail "real-program-$program" "natively '$natively', under the tool '$under_tool'"
+  fi
+done
