@@ -46,7 +46,9 @@ libexec=$(system_libexec "$builddir")
 for program in /usr/bin/sqlite3 /usr/bin/xz /usr/bin/python3 /usr/bin/cg_annotate; do
 	[ -x "$program" ] || setup_fail "$program not found (run tools/install-deps.sh)"
 done
-command -v gcc >/dev/null || setup_fail "gcc not found"
+for compiler in gcc g++; do
+	command -v $compiler >/dev/null || setup_fail "$compiler not found (run tools/install-deps.sh)"
+done
 for flag in avx2 fma cx16; do
 	grep -q "^flags.* $flag\\b" /proc/cpuinfo || setup_fail "this CPU lacks $flag, which the workloads need"
 done
@@ -78,16 +80,19 @@ fi || setup_fail "cannot make $out/vgl-ours"
 
 # ---- the workloads -------------------------------------------------------------
 mkdir -p "$out/bin" "$out/data" || setup_fail "cannot create $out/bin"
-for source in "$srcdir"/tests/workloads/*.c; do
-	workload=$(basename "$source" .c)
+for source in "$srcdir"/tests/workloads/*.c "$srcdir"/tests/workloads/*.cc; do
+	case $source in
+	*.cc) compiler=g++ workload=$(basename "$source" .cc) ;;
+	*) compiler=gcc workload=$(basename "$source" .c) ;;
+	esac
 	binary=$out/bin/$workload
 	if [ -x "$binary" ] && [ -n "$(find "$binary" -newer "$source")" ]; then
 		continue
 	fi
-	flags=$(sed -n 's/^ \* Build flags: //p' "$source")
+	flags=$(sed -n 's,^\( \*\|//\) Build flags: ,,p' "$source")
 	[ -n "$flags" ] || setup_fail "$source has no 'Build flags:' line"
 	# shellcheck disable=SC2086 # the flags are separate words
-	if ! gcc -g $flags -Wall -Wextra -Werror -o "$binary.tmp" "$source" 2>"$out/bin/$workload.log"; then
+	if ! $compiler -g $flags -Wall -Wextra -Werror -o "$binary.tmp" "$source" 2>"$out/bin/$workload.log"; then
 		setup_fail "cannot build $workload: $(grep -m 1 'error' "$out/bin/$workload.log")"
 	fi
 	mv "$binary.tmp" "$binary" || setup_fail "cannot write $binary"

@@ -3,7 +3,7 @@
 # project needs, when it is missing.  Run as root; does nothing when all is
 # there already.
 set -eu
-packages="gcc make autoconf automake pkgconf valgrind libpcre2-dev
+packages="gcc g++ make autoconf automake pkgconf valgrind libpcre2-dev
   gcc-multilib sqlite3 xz-utils python3 time util-linux"
 missing=
 for p in $packages; do

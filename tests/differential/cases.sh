@@ -10,7 +10,7 @@
 
 # Workloads built from tests/workloads/NAME.c, and Debian programs.
 compiled_workloads="matrix chase strings avx2 atomics threads signals fork branches x87rep
-	instructions jit dynload"
+	instructions jit dynload debuginfo cplusplus"
 program_workloads="sqlite xz python"
 
 # The cache configurations: a typical modern one, associativities that
@@ -147,7 +147,7 @@ list_cases() { # QUICK
 		echo "self/$workload/cfg-small/branch"
 	done
 	echo "self/python/cfg-typical/verbose"
-	for workload in matrix strings branches x87rep sqlite python; do
+	for workload in matrix strings branches x87rep debuginfo cplusplus sqlite python; do
 		echo "annotate/$workload/cfg-typical/branch"
 	done
 	echo "annotate/matrix/cfg-small/cache"
