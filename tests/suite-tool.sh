@@ -216,8 +216,8 @@ sql="create table t(a, b); insert into t values (1, 'x'), (2, 'y');
 select count(*), sum(a), group_concat(b) from t;"
 for program in sqlite3 python3; do
   case $program in
-    sqlite3) set -- sqlite3 :memory: "$sql" ;;
-    python3) set -- python3 -c 'import json, re; print(json.dumps({"k": [i * i for i in range(20)]}), re.sub("a+", "-", "baaad"))' ;;
+    sqlite3) set -- /usr/bin/sqlite3 :memory: "$sql" ;;
+    python3) set -- /usr/bin/python3 -c 'import json, re; print(json.dumps({"k": [i * i for i in range(20)]}), re.sub("a+", "-", "baaad"))' ;;
   esac
   natively=$(PYTHONHASHSEED=0 "$@" 2>&1)
   under_tool=$(PYTHONHASHSEED=0 cachegrind -q --cachegrind-out-file="$out/$program.out" "$@" 2>/dev/null)
