@@ -1,7 +1,7 @@
 #!/bin/sh
 # Quick start, step 1: installs what is missing (Debian, as root), builds
-# the tool and the programs in this folder, then profiles the bundled
-# example and annotates it.
+# the tool in this folder, then profiles the bundled example and prints its
+# annotated report.
 set -eu
 cd "$(dirname "$0")"
 sh tools/install-deps.sh
@@ -11,4 +11,5 @@ make
 gcc -g -O1 -o examples/matrix examples/matrix.c
 ./vg-in-place --tool=cachegrind --cachegrind-out-file=examples/cachegrind.out.matrix \
   examples/matrix
-./cg_annotate examples/cachegrind.out.matrix
+# The report, by the system's cg_annotate until this tree's own is built.
+cg_annotate examples/cachegrind.out.matrix
