@@ -10,7 +10,7 @@
 
 #define N 512
 
-static long sum_by_rows(const int* m)
+__attribute__((noinline)) static long sum_by_rows(const int* m)
 {
    long sum = 0;
    for (int row = 0; row < N; row++)
@@ -19,7 +19,7 @@ static long sum_by_rows(const int* m)
    return sum;
 }
 
-static long sum_by_columns(const int* m)
+__attribute__((noinline)) static long sum_by_columns(const int* m)
 {
    long sum = 0;
    for (int col = 0; col < N; col++)
