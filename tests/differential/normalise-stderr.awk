@@ -10,7 +10,11 @@
 #  - with -v, the core's lines about the tool binary itself (where its
 #    symbols come from) and about memory and translation sizes (ours
 #    instruments with other helper calls, so its code is not the same
-#    size) are dropped.  Every other line, the tool's own among them, stays.
+#    size) are dropped;
+#  - two lines only our tool prints, on purpose, are dropped: under -v the
+#    line saying where the cache configuration came from, and after "can't
+#    open cache simulation output file" the line giving the reason.
+#  Every other line, the tool's own among them, stays.
 #
 # usage: awk -f normalise-stderr.awk LOG
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -33,6 +37,12 @@ match($0, /^(==|--)[0-9]+(==|--)/) {
 		next
 	in_tool_symbols = rest ~ /^ Reading syms from .*\/cachegrind-[a-z0-9]+-[a-z]+$/
 	if (in_tool_symbols || core_size_line(substr(rest, 2)))
+		next
+	if (rest ~ /^ Cache configuration (detected from|not detected)/)
+		next
+	after_unwritable = previous_rest ~ /^        \.\.\. so simulation results will be missing\.$/
+	previous_rest = rest
+	if (after_unwritable && rest ~ /^        \(.*\)$/)
 		next
 	gsub(/vgl-(ours|refs)/, "vgl-SIDE", rest)
 	gsub(/\/(ours|refs)\.cg\.out/, "/SIDE.cg.out", rest)
