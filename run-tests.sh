@@ -3,8 +3,5 @@
 # every test suite; the last line is "N passed, N failed".
 set -eu
 cd "$(dirname "$0")"
-sh tools/install-deps.sh
-[ -x configure ] || autoreconf -fi
-[ -f Makefile ] || ./configure
-make
+sh tools/build-in-place.sh
 exec sh tests/run-all.sh "$PWD" "$PWD" "$@"

@@ -4,10 +4,7 @@
 # annotated report.
 set -eu
 cd "$(dirname "$0")"
-sh tools/install-deps.sh
-[ -x configure ] || autoreconf -fi
-[ -f Makefile ] || ./configure
-make
+sh tools/build-in-place.sh
 gcc -g -O1 -o examples/matrix examples/matrix.c
 ./vg-in-place --tool=cachegrind --cachegrind-out-file=examples/cachegrind.out.matrix \
   examples/matrix
