@@ -1,0 +1,41 @@
+/* cg_alloc.c: allocation that ends the program with a one-line message
+ * when memory runs out (see cg_alloc.h).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg_alloc.h"
+#include "cg_cli.h"
+
+static void* checked(void* block)
+{
+   if (block == NULL)
+      cg_fatal("out of memory");
+   return block;
+}
+
+void* cg_xmalloc(size_t size) { return checked(malloc(size ? size : 1)); }
+
+void* cg_xcalloc(size_t count, size_t size)
+{
+   return checked(calloc(count ? count : 1, size ? size : 1));
+}
+
+void* cg_xreallocarray(void* old, size_t count, size_t size)
+{
+   if (size != 0 && count > SIZE_MAX / size)
+      cg_fatal("out of memory");
+   size_t bytes = count * size;
+   return checked(realloc(old, bytes != 0 ? bytes : 1));
+}
+
+char* cg_xstrndup(const char* text, size_t length)
+{
+   char* copy = cg_xmalloc(length + 1);
+   memcpy(copy, text, length);
+   copy[length] = '\0';
+   return copy;
+}

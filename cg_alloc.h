@@ -1,0 +1,18 @@
+/* cg_alloc.h: allocation for the post-processing programs.  Running out of
+ * memory is reported once, as a one-line error, and ends the program: no
+ * caller has a better way to go on.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef CG_ALLOC_H
+#define CG_ALLOC_H
+
+#include <stddef.h>
+
+void* cg_xmalloc(size_t size);
+void* cg_xcalloc(size_t count, size_t size);
+/* Grows an array of COUNT elements of SIZE bytes; checks the product. */
+void* cg_xreallocarray(void* old, size_t count, size_t size);
+char* cg_xstrndup(const char* text, size_t length);
+
+#endif

@@ -1,0 +1,170 @@
+/* cg_args.c: the command-line parser of the post-processing programs (see
+ * cg_args.h).  Options are handled left to right as they come, so "-h"
+ * exits before later mistakes are seen; unknown arguments are gathered and
+ * reported together once everything else has been parsed.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg_alloc.h"
+#include "cg_args.h"
+#include "cg_cli.h"
+
+void cg_usage_error(const char* usage, int status, const char* format, ...)
+{
+   va_list args;
+   fflush(stdout);
+   fputs(usage, stderr);
+   fprintf(stderr, "%s: error: ", cg_program_name());
+   va_start(args, format);
+   vfprintf(stderr, format, args);
+   va_end(args);
+   fputc('\n', stderr);
+   exit(status);
+}
+
+static const char* shown_name(const cg_option* option)
+{
+   return option->display ? option->display : option->name;
+}
+
+/* "-5" and "-.5" are values, not options. */
+static int looks_like_negative_number(const char* arg)
+{
+   char* end;
+   if (arg[0] != '-' || arg[1] == '\0')
+      return 0;
+   strtod(arg, &end);
+   return *end == '\0';
+}
+
+static int is_option_like(const char* arg)
+{
+   return arg[0] == '-' && arg[1] != '\0' && !looks_like_negative_number(arg);
+}
+
+/* Finds the long option ARG names, exactly or as a unique prefix; sets
+ * *EXPLICIT to the text after '=' if that is not part of the name.
+ * Returns NULL if nothing matches; an ambiguous prefix is fatal. */
+static const cg_option* find_long(const cg_arg_parser* parser,
+                                  const char* arg, const char** explicit)
+{
+   *explicit = NULL;
+   for (size_t i = 0; i < parser->option_count; i++)
+      if (strcmp(parser->options[i].name, arg) == 0)
+         return &parser->options[i];
+   const char* equals = strchr(arg, '=');
+   size_t prefix_length = equals ? (size_t)(equals - arg) : strlen(arg);
+   if (equals != NULL) {
+      for (size_t i = 0; i < parser->option_count; i++)
+         if (strlen(parser->options[i].name) == prefix_length &&
+             strncmp(parser->options[i].name, arg, prefix_length) == 0) {
+            *explicit = equals + 1;
+            return &parser->options[i];
+         }
+   }
+   const cg_option* found = NULL;
+   char candidates[1024] = "";
+   size_t matches = 0;
+   for (size_t i = 0; i < parser->option_count; i++) {
+      const char* name = parser->options[i].name;
+      if (name[1] == '-' && strncmp(name, arg, prefix_length) == 0) {
+         found = &parser->options[i];
+         size_t used = strlen(candidates);
+         snprintf(candidates + used, sizeof candidates - used, "%s%s",
+                  matches++ ? ", " : "", name);
+      }
+   }
+   if (matches > 1)
+      cg_usage_error(parser->usage, 2, "ambiguous option: %.*s could match %s",
+                     (int)prefix_length, arg, candidates);
+   if (found != NULL && equals != NULL)
+      *explicit = equals + 1;
+   return found;
+}
+
+/* Finds the short option ARG ("-o", "-oVALUE") names. */
+static const cg_option* find_short(const cg_arg_parser* parser,
+                                   const char* arg, const char** explicit)
+{
+   *explicit = NULL;
+   for (size_t i = 0; i < parser->option_count; i++) {
+      const char* name = parser->options[i].name;
+      if (name[1] != '-' && name[1] == arg[1]) {
+         if (arg[2] != '\0')
+            *explicit = arg + 2;
+         return &parser->options[i];
+      }
+   }
+   return NULL;
+}
+
+typedef struct {
+   char** items;
+   size_t count;
+} arg_list;
+
+static void add_arg(arg_list* list, char* arg)
+{
+   list->items = cg_xreallocarray(list->items, list->count + 1, sizeof(char*));
+   list->items[list->count++] = arg;
+}
+
+void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
+                   char*** positionals, size_t* positional_count)
+{
+   arg_list files = {0}, unknown = {0};
+   int options_ended = 0;
+   for (int i = 1; i < argc; i++) {
+      char* arg = argv[i];
+      if (options_ended || !is_option_like(arg)) {
+         add_arg(&files, arg);
+         continue;
+      }
+      if (strcmp(arg, "--") == 0) {
+         options_ended = 1;
+         continue;
+      }
+      const char* explicit;
+      const cg_option* option = arg[1] == '-'
+                                   ? find_long(parser, arg, &explicit)
+                                   : find_short(parser, arg, &explicit);
+      if (option == NULL) {
+         add_arg(&unknown, arg);
+         continue;
+      }
+      if (!option->takes_value) {
+         if (explicit != NULL)
+            cg_usage_error(parser->usage, 2,
+                           "argument %s: ignored explicit argument '%s'",
+                           shown_name(option), explicit);
+         parser->handle(parser->context, option, NULL);
+         continue;
+      }
+      if (explicit == NULL) {
+         if (i + 1 >= argc || is_option_like(argv[i + 1]) ||
+             strcmp(argv[i + 1], "--") == 0)
+            cg_usage_error(parser->usage, 2,
+                           "argument %s: expected one argument",
+                           shown_name(option));
+         explicit = argv[++i];
+      }
+      parser->handle(parser->context, option, explicit);
+   }
+   if (unknown.count > 0) {
+      char listed[4096] = "";
+      for (size_t u = 0; u < unknown.count; u++) {
+         size_t used = strlen(listed);
+         snprintf(listed + used, sizeof listed - used, "%s%s",
+                  u ? " " : "", unknown.items[u]);
+      }
+      cg_usage_error(parser->usage, 2, "unrecognized arguments: %s", listed);
+   }
+   free(unknown.items);
+   *positionals = files.items;
+   *positional_count = files.count;
+}

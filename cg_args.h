@@ -1,0 +1,39 @@
+/* cg_args.h: command-line parsing for the post-processing programs, with
+ * the conventions their users know from the established versions: long
+ * options as "--opt=value" or "--opt value", any unambiguous prefix of a
+ * long option, options and file names in any order, "--" ending the
+ * options, and usage errors printed under the usage text with status 2.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef CG_ARGS_H
+#define CG_ARGS_H
+
+#include <stddef.h>
+
+typedef struct cg_option {
+   const char* name;    /* "--context", "--show-percs=yes" or "-o" */
+   int takes_value;
+   int id;              /* what the program's handler switches on */
+   const char* display; /* its name in error messages, if not NAME */
+} cg_option;
+
+typedef struct cg_arg_parser {
+   const cg_option* options;
+   size_t option_count;
+   const char* usage; /* the "usage: ..." text, ending in a newline */
+   /* Called for each option in order; VALUE is NULL for a flag. */
+   void (*handle)(void* context, const cg_option* option, const char* value);
+   void* context;
+} cg_arg_parser;
+
+/* Parses ARGV[1..ARGC); stores the positional arguments (pointers into
+ * ARGV) in a new array.  Usage errors are fatal (status 2). */
+void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
+                   char*** positionals, size_t* positional_count);
+
+/* Prints the usage, then "PROG: error: MESSAGE", and exits with STATUS. */
+void cg_usage_error(const char* usage, int status, const char* format, ...)
+   __attribute__((noreturn, format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,41 @@
+/* cg_cli.c: program name, fatal errors and --version for the
+ * post-processing programs (see cg_cli.h).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg_cli.h"
+
+static const char* program_name = "cg";
+static const char* invoked_as = "cg";
+
+void cg_cli_start(const char* fixed_name, const char* argv0)
+{
+   program_name = fixed_name;
+   if (argv0 != NULL && *argv0 != '\0')
+      invoked_as = argv0;
+}
+
+const char* cg_program_name(void) { return program_name; }
+
+void cg_fatal(const char* format, ...)
+{
+   va_list args;
+   fflush(stdout);
+   fprintf(stderr, "%s: error: ", program_name);
+   va_start(args, format);
+   vfprintf(stderr, format, args);
+   va_end(args);
+   fputc('\n', stderr);
+   exit(1);
+}
+
+void cg_print_version(void)
+{
+   const char* base = strrchr(invoked_as, '/');
+   printf("%s-%s\n", base ? base + 1 : invoked_as, PACKAGE_VERSION);
+}

@@ -1,0 +1,21 @@
+/* cg_cli.h: what the three post-processing programs share on the command
+ * line: their name in messages, the one-line fatal error, --version.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef CG_CLI_H
+#define CG_CLI_H
+
+/* Messages name the program by its fixed name ("cg_merge"), whatever path
+ * it was run by; --version prints the name it was invoked as. */
+void cg_cli_start(const char* fixed_name, const char* argv0);
+const char* cg_program_name(void);
+
+/* Prints "PROG: error: MESSAGE" on stderr and exits with status 1. */
+void cg_fatal(const char* format, ...)
+   __attribute__((noreturn, format(printf, 1, 2)));
+
+/* Prints "NAME-VERSION" on stdout, NAME being argv[0]'s last component. */
+void cg_print_version(void);
+
+#endif

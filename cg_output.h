@@ -1,0 +1,39 @@
+/* cg_output.h: writing profiles.  An output file is written under a
+ * temporary name in its folder and renamed over the target only when every
+ * byte is out, so a failure never leaves a half-written profile.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef CG_OUTPUT_H
+#define CG_OUTPUT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cg_profile.h"
+
+typedef struct cg_output {
+   FILE* stream;
+   char* path;      /* the target, NULL for stdout */
+   char* temp_path; /* what is being written, NULL when writing in place */
+} cg_output;
+
+/* Opens PATH (stdout if NULL) for writing; a failure is fatal. */
+void cg_output_open(cg_output* output, const char* path);
+
+/* Flushes, closes and renames into place; a failure is fatal and removes
+ * the temporary file. */
+void cg_output_close(cg_output* output);
+
+/* Writes " C1 C2 ..." (COUNT counts). */
+void cg_write_counts(FILE* stream, const cg_count* counts, size_t count);
+
+/* Writes "LINE C1 C2 ...\n". */
+void cg_write_count_line(FILE* stream, uint64_t line, const cg_count* counts,
+                         size_t count);
+
+/* Writes "events: A B ...\n" and "summary: ...\n" lines. */
+void cg_write_events_line(FILE* stream, const cg_profile* profile);
+void cg_write_summary_line(FILE* stream, const cg_profile* profile);
+
+#endif

@@ -1,0 +1,189 @@
+/* cg_profile.c: the profile in memory (see cg_profile.h): the tables of
+ * (file, function) pairs and (pair, line) entries, each an array in
+ * first-seen order with an open-addressed hash index kept at most half
+ * full.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg_alloc.h"
+#include "cg_profile.h"
+
+void cg_profile_init(cg_profile* profile, const cg_read_rules* rules)
+{
+   memset(profile, 0, sizeof *profile);
+   profile->rules = *rules;
+   cg_names_init(&profile->names);
+   profile->pair_slot_mask = 1023;
+   profile->pair_slots =
+      cg_xcalloc(profile->pair_slot_mask + 1, sizeof(uint32_t));
+   profile->entry_slot_mask = 4095;
+   profile->entry_slots =
+      cg_xcalloc(profile->entry_slot_mask + 1, sizeof(uint32_t));
+}
+
+void cg_profile_free(cg_profile* profile)
+{
+   for (size_t i = 0; i < profile->input_count; i++) {
+      cg_input* input = &profile->inputs[i];
+      for (size_t d = 0; d < input->description_count; d++)
+         free(input->descriptions[d]);
+      free(input->descriptions);
+      free(input->command);
+      free(input->path);
+   }
+   free(profile->inputs);
+   for (size_t e = 0; e < profile->event_count; e++)
+      free(profile->event_names[e]);
+   free(profile->event_names);
+   free(profile->summary);
+   cg_names_free(&profile->names);
+   free(profile->name_use);
+   free(profile->pair_file);
+   free(profile->pair_function);
+   free(profile->pair_counts);
+   free(profile->pair_slots);
+   free(profile->entry_pair);
+   free(profile->entry_line);
+   free(profile->entry_counts);
+   free(profile->entry_slots);
+   memset(profile, 0, sizeof *profile);
+}
+
+static uint32_t mix(uint64_t key)
+{
+   key ^= key >> 33;
+   key *= 0xff51afd7ed558ccdULL;
+   key ^= key >> 33;
+   return (uint32_t)key;
+}
+
+static uint32_t pair_hash(cg_name_id file, cg_name_id function)
+{
+   return mix(((uint64_t)file << 32) | function);
+}
+
+static uint32_t entry_hash(uint32_t pair, uint64_t line)
+{
+   return mix(line * 0x9e3779b97f4a7c15ULL + pair);
+}
+
+/* Rebuilds a slot table twice as large; HASH_OF gives item I's hash. */
+static uint32_t* grow_slots(uint32_t* slots, size_t* mask, size_t items,
+                            uint32_t (*hash_of)(const cg_profile*, size_t),
+                            const cg_profile* profile)
+{
+   size_t new_mask = *mask * 2 + 1;
+   uint32_t* new_slots = cg_xcalloc(new_mask + 1, sizeof *new_slots);
+   for (size_t i = 0; i < items; i++) {
+      size_t slot = hash_of(profile, i) & new_mask;
+      while (new_slots[slot] != 0)
+         slot = (slot + 1) & new_mask;
+      new_slots[slot] = (uint32_t)i + 1;
+   }
+   free(slots);
+   *mask = new_mask;
+   return new_slots;
+}
+
+static uint32_t hash_of_pair(const cg_profile* profile, size_t pair)
+{
+   return pair_hash(profile->pair_file[pair], profile->pair_function[pair]);
+}
+
+static uint32_t hash_of_entry(const cg_profile* profile, size_t entry)
+{
+   return entry_hash(profile->entry_pair[entry], profile->entry_line[entry]);
+}
+
+uint32_t cg_profile_pair(cg_profile* profile, cg_name_id file,
+                         cg_name_id function)
+{
+   size_t slot = pair_hash(file, function) & profile->pair_slot_mask;
+   for (; profile->pair_slots[slot] != 0;
+        slot = (slot + 1) & profile->pair_slot_mask) {
+      uint32_t pair = profile->pair_slots[slot] - 1;
+      if (profile->pair_file[pair] == file &&
+          profile->pair_function[pair] == function)
+         return pair;
+   }
+   if (profile->pair_count >= UINT32_MAX - 1)
+      abort(); /* more pairs than names could ever make */
+   if (profile->pair_count == profile->pair_capacity) {
+      size_t capacity = profile->pair_capacity ? profile->pair_capacity * 2
+                                               : 1024;
+      profile->pair_file = cg_xreallocarray(profile->pair_file, capacity,
+                                            sizeof(cg_name_id));
+      profile->pair_function = cg_xreallocarray(
+         profile->pair_function, capacity, sizeof(cg_name_id));
+      profile->pair_counts = cg_xreallocarray(
+         profile->pair_counts, capacity,
+         profile->event_count * sizeof(cg_count));
+      profile->pair_capacity = capacity;
+   }
+   uint32_t pair = (uint32_t)profile->pair_count++;
+   profile->pair_file[pair] = file;
+   profile->pair_function[pair] = function;
+   memset(cg_pair_counts(profile, pair), 0,
+          profile->event_count * sizeof(cg_count));
+   profile->pair_slots[slot] = pair + 1;
+   if (profile->pair_count * 2 > profile->pair_slot_mask)
+      profile->pair_slots =
+         grow_slots(profile->pair_slots, &profile->pair_slot_mask,
+                    profile->pair_count, hash_of_pair, profile);
+   return pair;
+}
+
+size_t cg_profile_entry(cg_profile* profile, uint32_t pair, uint64_t line)
+{
+   size_t slot = entry_hash(pair, line) & profile->entry_slot_mask;
+   for (; profile->entry_slots[slot] != 0;
+        slot = (slot + 1) & profile->entry_slot_mask) {
+      size_t entry = profile->entry_slots[slot] - 1;
+      if (profile->entry_line[entry] == line &&
+          profile->entry_pair[entry] == pair)
+         return entry;
+   }
+   if (profile->entry_count >= UINT32_MAX - 1)
+      abort(); /* the reader stops long before: see cg_profile_read.c */
+   if (profile->entry_count == profile->entry_capacity) {
+      size_t capacity = profile->entry_capacity
+                           ? profile->entry_capacity * 2
+                           : 4096;
+      profile->entry_pair =
+         cg_xreallocarray(profile->entry_pair, capacity, sizeof(uint32_t));
+      profile->entry_line =
+         cg_xreallocarray(profile->entry_line, capacity, sizeof(uint64_t));
+      profile->entry_counts = cg_xreallocarray(
+         profile->entry_counts, capacity,
+         profile->event_count * sizeof(cg_count));
+      profile->entry_capacity = capacity;
+   }
+   size_t entry = profile->entry_count++;
+   profile->entry_pair[entry] = pair;
+   profile->entry_line[entry] = line;
+   memset(cg_entry_counts(profile, entry), 0,
+          profile->event_count * sizeof(cg_count));
+   profile->entry_slots[slot] = (uint32_t)entry + 1;
+   if (profile->entry_count * 2 > profile->entry_slot_mask)
+      profile->entry_slots =
+         grow_slots(profile->entry_slots, &profile->entry_slot_mask,
+                    profile->entry_count, hash_of_entry, profile);
+   return entry;
+}
+
+int cg_counts_add(cg_count* sum, const cg_count* addend, size_t count,
+                  int sign)
+{
+   int fits = 1;
+   if (sign > 0) {
+      for (size_t i = 0; i < count; i++)
+         fits &= !__builtin_add_overflow(sum[i], addend[i], &sum[i]);
+   } else {
+      for (size_t i = 0; i < count; i++)
+         fits &= !__builtin_sub_overflow(sum[i], addend[i], &sum[i]);
+   }
+   return fits;
+}

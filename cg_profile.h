@@ -1,0 +1,131 @@
+/* cg_profile.h: a profile in memory, as the three post-processing programs
+ * share it.  Reading a cachegrind.out file adds it into a profile (so
+ * reading several files sums them, and reading with sign -1 subtracts);
+ * the profile keeps the counts per (file, function) and, for the files a
+ * program asks for, per (file, function, line).  It never holds the text.
+ *
+ * The contract of the reader (what it accepts, what it rejects and how it
+ * says so) is written at the top of cg_profile_read.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef CG_PROFILE_H
+#define CG_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cg_names.h"
+#include "cg_subst.h"
+
+typedef int64_t cg_count;
+
+/* What one data file said about itself. */
+typedef struct cg_input {
+   char* path;
+   char** descriptions;  /* the text of each desc: line, in order */
+   size_t description_count;
+   char* command;        /* the cmd: line's text */
+} cg_input;
+
+/* How a program wants its files read; the differences between the
+ * programs are all here. */
+typedef struct cg_read_rules {
+   /* Accept Callgrind's fi=/fe= lines: they set the file of the count
+    * lines that follow, the function staying the same. */
+   int accept_inline_files;
+   /* A count line before any fl= line: if set, its counts go into the
+    * profile's total only (so an annotation's final check can say they
+    * were never attributed); if not, it is an error. */
+   int total_only_before_file;
+   /* The function counts belong to after fl= and before any fn=. */
+   const char* unnamed_function;
+   /* If set, each fl= line records (file, unnamed_function) at once, even
+    * if no count follows. */
+   int record_unnamed_on_file_line;
+   /* Renamings applied to every file / function name as it is read
+    * (NULL: none). */
+   const cg_subst* file_subst;
+   const cg_subst* function_subst;
+   /* Which files keep per-line counts: NULL keeps every file's; otherwise
+    * it is asked once per (renamed) file name. */
+   int (*keep_lines)(void* context, const char* file_name);
+   void* keep_lines_context;
+} cg_read_rules;
+
+/* Per-name facts the reader keeps, indexed by name id. */
+typedef struct cg_name_use {
+   cg_name_id renamed_as_file;     /* its name after file_subst */
+   cg_name_id renamed_as_function; /* its name after function_subst */
+   uint8_t renamings_known;        /* bit 0: as file, bit 1: as function */
+   uint8_t keeps_lines;            /* 0: not asked yet, 1: yes, 2: no */
+   uint8_t named_in_file_line;     /* an fl=/fi=/fe= line used this name */
+} cg_name_use;
+
+typedef struct cg_profile {
+   cg_read_rules rules;
+   cg_names names;       /* every file and function name */
+   cg_name_use* name_use;
+   size_t name_use_capacity;
+
+   size_t event_count;   /* 0 until the first file has been read */
+   char** event_names;
+   cg_input* inputs;
+   size_t input_count;
+   cg_count* summary;    /* the sum of the summary lines read */
+
+   /* (file, function) pairs, in the order of their first count line;
+    * pair_counts holds event_count totals per pair. */
+   cg_name_id* pair_file;
+   cg_name_id* pair_function;
+   cg_count* pair_counts;
+   size_t pair_count, pair_capacity;
+   uint32_t* pair_slots;
+   size_t pair_slot_mask;
+
+   /* (pair, line) entries, in the order of their first count line. */
+   uint32_t* entry_pair;
+   uint64_t* entry_line;
+   cg_count* entry_counts;
+   size_t entry_count, entry_capacity;
+   uint32_t* entry_slots;
+   size_t entry_slot_mask;
+
+   char error[1024];     /* why the last cg_profile_read failed */
+   char error_detail[512]; /* which file differs, when events differ */
+} cg_profile;
+
+void cg_profile_init(cg_profile* profile, const cg_read_rules* rules);
+void cg_profile_free(cg_profile* profile);
+
+/* Reads the data file PATH and adds SIGN (1 or -1) times its counts.
+ * Returns 1 on success; on failure returns 0 with a one-line message
+ * ("FILE:LINE: what is wrong", or "FILE: ..." when no line is to blame)
+ * in profile->error, the profile then being unfit for further use. */
+int cg_profile_read(cg_profile* profile, const char* path, int sign);
+
+/* Finds or adds the pair (FILE, FUNCTION); returns its index. */
+uint32_t cg_profile_pair(cg_profile* profile, cg_name_id file,
+                         cg_name_id function);
+
+/* Finds or adds the entry (PAIR, LINE); returns its index. */
+size_t cg_profile_entry(cg_profile* profile, uint32_t pair, uint64_t line);
+
+static inline cg_count* cg_pair_counts(const cg_profile* profile,
+                                       size_t pair)
+{
+   return profile->pair_counts + pair * profile->event_count;
+}
+
+static inline cg_count* cg_entry_counts(const cg_profile* profile,
+                                        size_t entry)
+{
+   return profile->entry_counts + entry * profile->event_count;
+}
+
+/* Adds ADDEND into SUM (COUNT counts, scaled by SIGN); returns 0 if a
+ * result would not fit in 64 bits (SUM is then partly updated). */
+int cg_counts_add(cg_count* sum, const cg_count* addend, size_t count,
+                  int sign);
+
+#endif

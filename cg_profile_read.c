@@ -1,0 +1,634 @@
+/* cg_profile_read.c: reads a cachegrind.out file into a profile, in one
+ * streaming pass that keeps no text, only names and counts.
+ *
+ * The contract.  A data file is a header, then a body.
+ *
+ *   Header, up to and including the events: line:
+ *     desc: TEXT      any number; TEXT is kept (leading blanks dropped)
+ *     cmd: TEXT       exactly one, before events:
+ *     events: A B ..  one or more event names, separated by blanks
+ *     KEY: VALUE      any other such line is kept out of the way (ignored),
+ *                     except "positions:" naming anything but "line"
+ *   Body:
+ *     fl=NAME         the file of the count lines that follow; the function
+ *                     becomes the rules' unnamed function until an fn=
+ *     fn=NAME         the function of the count lines that follow
+ *     fi=NAME, fe=NAME  (only if the rules accept them) the file of the
+ *                     count lines that follow, the function unchanged
+ *     LINE C1 C2 ..   a count line: a line number (digits) and at most one
+ *                     count per event, each a signed 64-bit integer or "."
+ *                     for zero; missing trailing counts are zero
+ *     summary: C1 ..  (or totals:) once, after every count line; it must
+ *                     equal the sum of the file's count lines
+ *   Anywhere: empty or blank lines and lines starting with '#' are skipped;
+ *   a CR before the LF is dropped; the last line needs no LF.
+ *   Names may be Callgrind-compressed: "(N) NAME" names N, "(N)" reuses it
+ *   (files and functions are numbered separately).
+ *
+ * Every rejection is one line, "FILE:LINE: what", in profile->error:
+ *     missing a `command:` line          missing an `events:` line
+ *     more than one `cmd:` line          `events:` line names no events
+ *     unsupported `positions:` line: ... malformed line: TEXT
+ *     malformed or too many event counts line number too large
+ *     event count out of 64-bit range    counts overflow 64 bits when summed
+ *     count line before the first `fl=` line (unless the rules say
+ *       otherwise)
+ *     name (N) used before it was defined   NUL byte in a name
+ *     more than one `summary:` line      line after the `summary:` line: ..
+ *     missing `summary:` line, aborting  (LINE is one past the last line)
+ *     `summary:` line doesn't match computed total: ...
+ *     events in data files don't match   (no FILE:LINE; the detail is in
+ *                                         profile->error_detail)
+ *     [Errno N] REASON: 'FILE'           (cannot open or read it)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cg_alloc.h"
+#include "cg_profile.h"
+
+enum { NO_PAIR = -1 };
+
+typedef struct reader {
+   cg_profile* profile;
+   const char* path;
+   int sign;
+   jmp_buf failed;
+
+   /* The input text: BUFFER[START, END) is read but not yet used. */
+   int fd;
+   char* buffer;
+   size_t capacity, start, end;
+   int at_eof;
+   uint64_t line_number;
+
+   cg_input* input;
+   int have_command;
+   cg_count* counts;      /* the count line being parsed */
+   cg_count* input_total; /* this file's own sum, unsigned by SIGN */
+   cg_count* summary;     /* its summary: line */
+   uint64_t summary_line; /* 0 until one is read */
+
+   /* Where count lines go. */
+   int have_file;
+   cg_name_id file, function, unnamed_function;
+   long pair;
+   int pair_keeps_lines;
+
+   /* Callgrind name compression: "f:N" / "n:N" -> name id. */
+   cg_names compressed_keys;
+   cg_name_id* compressed_names;
+} reader;
+
+static void fail(reader* r, const char* format, ...)
+   __attribute__((noreturn, format(printf, 2, 3)));
+
+static void fail(reader* r, const char* format, ...)
+{
+   char message[768];
+   va_list args;
+   va_start(args, format);
+   vsnprintf(message, sizeof message, format, args);
+   va_end(args);
+   snprintf(r->profile->error, sizeof r->profile->error, "%s:%llu: %s",
+            r->path, (unsigned long long)r->line_number, message);
+   longjmp(r->failed, 1);
+}
+
+static void fail_errno(reader* r, int error)
+{
+   snprintf(r->profile->error, sizeof r->profile->error,
+            "[Errno %d] %s: '%s'", error, strerror(error), r->path);
+   longjmp(r->failed, 1);
+}
+
+/* ---- lines ---- */
+
+static void refill(reader* r)
+{
+   if (r->start > 0) {
+      memmove(r->buffer, r->buffer + r->start, r->end - r->start);
+      r->end -= r->start;
+      r->start = 0;
+   }
+   if (r->end + 1 >= r->capacity) {
+      r->capacity *= 2;
+      r->buffer = cg_xreallocarray(r->buffer, r->capacity, 1);
+   }
+   for (;;) {
+      ssize_t got = read(r->fd, r->buffer + r->end, r->capacity - r->end - 1);
+      if (got > 0) {
+         r->end += (size_t)got;
+         return;
+      }
+      if (got == 0) {
+         r->at_eof = 1;
+         return;
+      }
+      if (errno != EINTR)
+         fail_errno(r, errno);
+   }
+}
+
+/* Returns the next line, NUL-terminated, without its LF or CRLF, and its
+ * length in *LENGTH; NULL at the end of the file.  Counts every attempt in
+ * line_number, so an error at the end names the line after the last. */
+static char* next_line(reader* r, size_t* length)
+{
+   r->line_number++;
+   for (;;) {
+      char* begin = r->buffer + r->start;
+      size_t available = r->end - r->start;
+      char* newline = memchr(begin, '\n', available);
+      if (newline == NULL && r->at_eof) {
+         if (available == 0)
+            return NULL;
+         newline = r->buffer + r->end; /* a last line with no LF */
+      }
+      if (newline != NULL) {
+         size_t size = (size_t)(newline - begin);
+         r->start += size + (newline < r->buffer + r->end);
+         if (size > 0 && begin[size - 1] == '\r')
+            size--;
+         begin[size] = '\0';
+         *length = size;
+         return begin;
+      }
+      refill(r);
+   }
+}
+
+static int is_blank(char c) { return c == ' ' || c == '\t'; }
+
+static int is_blank_line(const char* line, size_t length)
+{
+   for (size_t i = 0; i < length; i++)
+      if (!is_blank(line[i]))
+         return 0;
+   return 1;
+}
+
+/* If LINE is "KEY:" followed by a blank or nothing, returns the text after
+ * the blanks; otherwise NULL. */
+static const char* header_value(const char* line, const char* key)
+{
+   size_t key_length = strlen(key);
+   if (strncmp(line, key, key_length) != 0)
+      return NULL;
+   const char* value = line + key_length;
+   if (*value != '\0' && !is_blank(*value))
+      return NULL;
+   while (is_blank(*value))
+      value++;
+   return value;
+}
+
+/* ---- counts ---- */
+
+/* Parses one count at *AT (a signed integer or "."), which must end at a
+ * blank or at the end; advances *AT past it. */
+static cg_count parse_count(reader* r, const char** at)
+{
+   const char* p = *at;
+   int negative = 0;
+   uint64_t value = 0;
+   if (*p == '.' && (p[1] == '\0' || is_blank(p[1]))) {
+      *at = p + 1;
+      return 0;
+   }
+   if (*p == '-' || *p == '+')
+      negative = *p++ == '-';
+   if (*p < '0' || *p > '9')
+      fail(r, "malformed or too many event counts");
+   for (; *p >= '0' && *p <= '9'; p++) {
+      if (value > (UINT64_MAX - 9) / 10)
+         fail(r, "event count out of 64-bit range");
+      value = value * 10 + (uint64_t)(*p - '0');
+   }
+   if (*p != '\0' && !is_blank(*p))
+      fail(r, "malformed or too many event counts");
+   if (value > (uint64_t)INT64_MAX + negative)
+      fail(r, "event count out of 64-bit range");
+   *at = p;
+   return negative ? (cg_count)(0 - value) : (cg_count)value;
+}
+
+/* Parses the counts from AT to the end of the line into r->counts. */
+static void parse_counts(reader* r, const char* at)
+{
+   size_t events = r->profile->event_count;
+   size_t parsed = 0;
+   for (;;) {
+      while (is_blank(*at))
+         at++;
+      if (*at == '\0')
+         break;
+      if (parsed == events)
+         fail(r, "malformed or too many event counts");
+      r->counts[parsed++] = parse_count(r, &at);
+   }
+   memset(r->counts + parsed, 0, (events - parsed) * sizeof(cg_count));
+}
+
+static void add_counts(reader* r, cg_count* sum, int sign)
+{
+   if (!cg_counts_add(sum, r->counts, r->profile->event_count, sign))
+      fail(r, "counts overflow 64 bits when summed");
+}
+
+/* ---- names ---- */
+
+static void ensure_name_use(cg_profile* profile)
+{
+   if (profile->name_use_capacity >= profile->names.count)
+      return;
+   size_t capacity = profile->names.capacity;
+   profile->name_use =
+      cg_xreallocarray(profile->name_use, capacity, sizeof(cg_name_use));
+   memset(profile->name_use + profile->name_use_capacity, 0,
+          (capacity - profile->name_use_capacity) * sizeof(cg_name_use));
+   profile->name_use_capacity = capacity;
+}
+
+/* Returns the id of the name in a position line's value, undoing
+ * Callgrind's name compression; SPACE tells files from functions. */
+static cg_name_id read_name(reader* r, char space, const char* text,
+                            size_t length)
+{
+   if (memchr(text, '\0', length) != NULL)
+      fail(r, "NUL byte in a name");
+   size_t digits = length > 1 && text[0] == '(' ? strspn(text + 1, "0123456789")
+                                                : 0;
+   const char* after = text + 1 + digits;
+   if (digits == 0 || *after != ')' || (after[1] != '\0' && after[1] != ' '))
+      return cg_names_intern(&r->profile->names, text, length);
+
+   if (digits > 18)
+      fail(r, "name number too large: %.*s", (int)(digits + 2), text);
+   char key[32];
+   int key_length =
+      snprintf(key, sizeof key, "%c:%.*s", space, (int)digits, text + 1);
+   if (after[1] == '\0') {
+      cg_name_id slot;
+      if (!cg_names_find(&r->compressed_keys, key, (size_t)key_length, &slot))
+         fail(r, "name %s used before it was defined", text);
+      return r->compressed_names[slot];
+   }
+   cg_name_id id = cg_names_intern(&r->profile->names, after + 2,
+                                   length - (size_t)(after + 2 - text));
+   cg_name_id slot =
+      cg_names_intern(&r->compressed_keys, key, (size_t)key_length);
+   r->compressed_names = cg_xreallocarray(
+      r->compressed_names, r->compressed_keys.capacity, sizeof(cg_name_id));
+   r->compressed_names[slot] = id;
+   return id;
+}
+
+/* Returns NAME renamed by SUBST (interned), or NAME itself. */
+static cg_name_id renamed(reader* r, cg_name_id name, const cg_subst* subst,
+                          const char* option)
+{
+   if (subst == NULL)
+      return name;
+   cg_names* names = &r->profile->names;
+   char why[256];
+   size_t length;
+   char* text = cg_subst_apply(subst, names->text[name], names->length[name],
+                               &length, why, sizeof why);
+   if (text == NULL)
+      fail(r, "%s: %s", option, why);
+   cg_name_id id = cg_names_intern(names, text, length);
+   free(text);
+   return id;
+}
+
+static cg_name_id file_name(reader* r, const char* text, size_t length)
+{
+   cg_profile* profile = r->profile;
+   cg_name_id name = read_name(r, 'f', text, length);
+   ensure_name_use(profile);
+   if (!(profile->name_use[name].renamings_known & 1)) {
+      cg_name_id new_name =
+         renamed(r, name, profile->rules.file_subst, "--mod-filename");
+      ensure_name_use(profile);
+      profile->name_use[name].renamed_as_file = new_name;
+      profile->name_use[name].renamings_known |= 1;
+   }
+   profile->name_use[name].named_in_file_line = 1;
+   return profile->name_use[name].renamed_as_file;
+}
+
+static cg_name_id function_name(reader* r, const char* text, size_t length)
+{
+   cg_profile* profile = r->profile;
+   cg_name_id name = read_name(r, 'n', text, length);
+   ensure_name_use(profile);
+   if (!(profile->name_use[name].renamings_known & 2)) {
+      cg_name_id new_name =
+         renamed(r, name, profile->rules.function_subst, "--mod-funcname");
+      ensure_name_use(profile);
+      profile->name_use[name].renamed_as_function = new_name;
+      profile->name_use[name].renamings_known |= 2;
+   }
+   return profile->name_use[name].renamed_as_function;
+}
+
+static int file_keeps_lines(cg_profile* profile, cg_name_id file)
+{
+   if (profile->rules.keep_lines == NULL)
+      return 1;
+   cg_name_use* use = &profile->name_use[file];
+   if (use->keeps_lines == 0)
+      use->keeps_lines = profile->rules.keep_lines(
+                            profile->rules.keep_lines_context,
+                            profile->names.text[file])
+                            ? 1
+                            : 2;
+   return use->keeps_lines == 1;
+}
+
+/* ---- the header ---- */
+
+static void read_events(reader* r, const char* value)
+{
+   cg_profile* profile = r->profile;
+   char** names = NULL;
+   size_t count = 0;
+   while (*value != '\0') {
+      size_t length = strcspn(value, " \t");
+      names = cg_xreallocarray(names, count + 1, sizeof *names);
+      names[count++] = cg_xstrndup(value, length);
+      value += length;
+      while (is_blank(*value))
+         value++;
+   }
+   int matches = profile->event_count == 0 || profile->event_count == count;
+   for (size_t e = 0; matches && profile->event_count && e < count; e++)
+      matches = strcmp(names[e], profile->event_names[e]) == 0;
+   if (count == 0 || !matches) {
+      for (size_t e = 0; e < count; e++)
+         free(names[e]);
+      free(names);
+      if (count == 0)
+         fail(r, "`events:` line names no events");
+      snprintf(profile->error_detail, sizeof profile->error_detail,
+               "%s:%llu has other events than %s", r->path,
+               (unsigned long long)r->line_number, profile->inputs[0].path);
+      snprintf(profile->error, sizeof profile->error,
+               "events in data files don't match");
+      longjmp(r->failed, 1);
+   }
+   if (profile->event_count == 0) {
+      profile->event_count = count;
+      profile->event_names = names;
+      profile->summary = cg_xcalloc(count, sizeof(cg_count));
+   } else {
+      for (size_t e = 0; e < count; e++)
+         free(names[e]);
+      free(names);
+   }
+}
+
+/* A line the header does not expect: says which header line is missing. */
+static void fail_in_header(reader* r)
+{
+   if (!r->have_command)
+      fail(r, "missing a `command:` line");
+   fail(r, "missing an `events:` line");
+}
+
+static int is_header_key(const char* line)
+{
+   size_t length = strspn(line, "abcdefghijklmnopqrstuvwxyz"
+                                "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
+   return length > 0 && line[length] == ':' &&
+          (line[length + 1] == '\0' || is_blank(line[length + 1]));
+}
+
+static void read_header(reader* r)
+{
+   cg_input* input = r->input;
+   size_t length;
+   char* line;
+   const char* value;
+   while ((line = next_line(r, &length)) != NULL) {
+      if (line[0] == '#' || is_blank_line(line, length))
+         continue;
+      if (memchr(line, '\0', length) != NULL)
+         fail(r, "malformed line: NUL byte");
+      if ((value = header_value(line, "desc:")) != NULL) {
+         input->descriptions =
+            cg_xreallocarray(input->descriptions,
+                             input->description_count + 1, sizeof(char*));
+         input->descriptions[input->description_count++] =
+            cg_xstrndup(value, strlen(value));
+      } else if ((value = header_value(line, "cmd:")) != NULL) {
+         if (r->have_command)
+            fail(r, "more than one `cmd:` line");
+         input->command = cg_xstrndup(value, strlen(value));
+         r->have_command = 1;
+      } else if ((value = header_value(line, "events:")) != NULL) {
+         if (!r->have_command)
+            fail_in_header(r);
+         read_events(r, value);
+         return;
+      } else if ((value = header_value(line, "positions:")) != NULL) {
+         if (strcmp(value, "line") != 0)
+            fail(r, "unsupported `positions:` line: %s", value);
+      } else if (!is_header_key(line) || header_value(line, "summary:") ||
+                 header_value(line, "totals:")) {
+         fail_in_header(r);
+      }
+   }
+   fail_in_header(r);
+}
+
+/* ---- the body ---- */
+
+static void read_count_line(reader* r, const char* line)
+{
+   uint64_t line_in_source = 0;
+   const char* at = line;
+   for (; *at >= '0' && *at <= '9'; at++) {
+      if (line_in_source > (UINT64_MAX - 9) / 10)
+         fail(r, "line number too large");
+      line_in_source = line_in_source * 10 + (uint64_t)(*at - '0');
+   }
+   if (*at != '\0' && !is_blank(*at))
+      fail(r, "malformed or too many event counts");
+   parse_counts(r, at);
+   add_counts(r, r->input_total, 1);
+
+   cg_profile* profile = r->profile;
+   if (!r->have_file) {
+      if (profile->rules.total_only_before_file)
+         return;
+      fail(r, "count line before the first `fl=` line");
+   }
+   if (r->pair == NO_PAIR) {
+      r->pair = (long)cg_profile_pair(profile, r->file, r->function);
+      r->pair_keeps_lines = file_keeps_lines(profile, r->file);
+   }
+   add_counts(r, cg_pair_counts(profile, (size_t)r->pair), r->sign);
+   if (r->pair_keeps_lines) {
+      if (profile->entry_count >= UINT32_MAX / 2)
+         fail(r, "too many distinct lines");
+      size_t entry =
+         cg_profile_entry(profile, (uint32_t)r->pair, line_in_source);
+      add_counts(r, cg_entry_counts(profile, entry), r->sign);
+   }
+}
+
+static void read_position_line(reader* r, const char* line, size_t length)
+{
+   cg_profile* profile = r->profile;
+   const char* name = line + 3;
+   size_t name_length = length - 3;
+   switch (line[1]) {
+   case 'l':
+      r->file = file_name(r, name, name_length);
+      r->have_file = 1;
+      r->function = r->unnamed_function;
+      if (profile->rules.record_unnamed_on_file_line)
+         cg_profile_pair(profile, r->file, r->function);
+      break;
+   case 'i':
+   case 'e':
+      if (!profile->rules.accept_inline_files)
+         fail(r, "malformed line: %s", line);
+      r->file = file_name(r, name, name_length);
+      r->have_file = 1;
+      break;
+   case 'n':
+      r->function = function_name(r, name, name_length);
+      break;
+   default:
+      fail(r, "malformed line: %s", line);
+   }
+   r->pair = NO_PAIR;
+}
+
+static void read_summary_line(reader* r, const char* value)
+{
+   if (r->summary_line != 0)
+      fail(r, "more than one `summary:` line");
+   parse_counts(r, value);
+   memcpy(r->summary, r->counts,
+          r->profile->event_count * sizeof(cg_count));
+   r->summary_line = r->line_number;
+}
+
+static void read_body(reader* r)
+{
+   size_t length;
+   char* line;
+   const char* value;
+   while ((line = next_line(r, &length)) != NULL) {
+      char first = line[0];
+      if (first == '#' || is_blank_line(line, length))
+         continue;
+      if (r->summary_line != 0)
+         fail(r, "line after the `summary:` line: %s", line);
+      if (first >= '0' && first <= '9')
+         read_count_line(r, line);
+      else if (first == 'f' && length >= 3 && line[2] == '=')
+         read_position_line(r, line, length);
+      else if ((value = header_value(line, "summary:")) != NULL ||
+               (value = header_value(line, "totals:")) != NULL)
+         read_summary_line(r, value);
+      else
+         fail(r, "malformed line: %s", line);
+   }
+}
+
+/* The summary must equal the file's own total; then it joins the
+ * profile's. */
+static void check_summary(reader* r)
+{
+   cg_profile* profile = r->profile;
+   if (r->summary_line == 0)
+      fail(r, "missing `summary:` line, aborting");
+   for (size_t e = 0; e < profile->event_count; e++) {
+      if (r->summary[e] != r->input_total[e]) {
+         r->line_number = r->summary_line;
+         fail(r,
+              "`summary:` line doesn't match computed total: %s is %lld "
+              "in the summary, %lld in the counts",
+              profile->event_names[e], (long long)r->summary[e],
+              (long long)r->input_total[e]);
+      }
+   }
+   memcpy(r->counts, r->summary, profile->event_count * sizeof(cg_count));
+   r->line_number = r->summary_line;
+   add_counts(r, profile->summary, r->sign);
+}
+
+/* ---- the whole file ---- */
+
+static void start_input(reader* r)
+{
+   cg_profile* profile = r->profile;
+   profile->inputs = cg_xreallocarray(
+      profile->inputs, profile->input_count + 1, sizeof(cg_input));
+   r->input = &profile->inputs[profile->input_count++];
+   memset(r->input, 0, sizeof *r->input);
+   r->input->path = cg_xstrndup(r->path, strlen(r->path));
+}
+
+static void read_file(reader* r)
+{
+   struct stat status;
+   r->fd = open(r->path, O_RDONLY);
+   if (r->fd < 0)
+      fail_errno(r, errno);
+   if (fstat(r->fd, &status) == 0 && S_ISDIR(status.st_mode))
+      fail_errno(r, EISDIR);
+   r->capacity = 1 << 20;
+   r->buffer = cg_xmalloc(r->capacity);
+   start_input(r);
+   read_header(r);
+
+   size_t events = r->profile->event_count;
+   r->counts = cg_xcalloc(events, sizeof(cg_count));
+   r->input_total = cg_xcalloc(events, sizeof(cg_count));
+   r->summary = cg_xcalloc(events, sizeof(cg_count));
+   r->unnamed_function =
+      cg_names_intern(&r->profile->names, r->profile->rules.unnamed_function,
+                      strlen(r->profile->rules.unnamed_function));
+   r->function = r->unnamed_function;
+   read_body(r);
+   check_summary(r);
+}
+
+int cg_profile_read(cg_profile* profile, const char* path, int sign)
+{
+   reader r;
+   memset(&r, 0, sizeof r);
+   r.profile = profile;
+   r.path = path;
+   r.sign = sign;
+   r.fd = -1;
+   r.pair = NO_PAIR;
+   cg_names_init(&r.compressed_keys);
+   int ok = setjmp(r.failed) == 0;
+   if (ok)
+      read_file(&r);
+   if (r.fd >= 0)
+      close(r.fd);
+   free(r.buffer);
+   free(r.counts);
+   free(r.input_total);
+   free(r.summary);
+   free(r.compressed_names);
+   cg_names_free(&r.compressed_keys);
+   return ok;
+}
