@@ -222,16 +222,20 @@ static cg_count parse_count(reader* r, const char** at)
    return negative ? (cg_count)(0 - value) : (cg_count)value;
 }
 
-/* Parses the counts from AT to the end of the line into r->counts. */
-static void parse_counts(reader* r, const char* at)
+/* Parses the counts from AT to END, the end of the line, into r->counts.
+ * A NUL byte before END would hide the rest of the line: it is an error. */
+static void parse_counts(reader* r, const char* at, const char* end)
 {
    size_t events = r->profile->event_count;
    size_t parsed = 0;
    for (;;) {
       while (is_blank(*at))
          at++;
-      if (*at == '\0')
+      if (*at == '\0') {
+         if (at != end)
+            fail(r, "malformed line: NUL byte");
          break;
+      }
       if (parsed == events)
          fail(r, "malformed or too many event counts");
       r->counts[parsed++] = parse_count(r, &at);
@@ -454,7 +458,7 @@ static void read_header(reader* r)
 
 /* ---- the body ---- */
 
-static void read_count_line(reader* r, const char* line)
+static void read_count_line(reader* r, const char* line, size_t length)
 {
    uint64_t line_in_source = 0;
    const char* at = line;
@@ -465,7 +469,7 @@ static void read_count_line(reader* r, const char* line)
    }
    if (*at != '\0' && !is_blank(*at))
       fail(r, "malformed or too many event counts");
-   parse_counts(r, at);
+   parse_counts(r, at, line + length);
    add_counts(r, r->input_total, 1);
 
    cg_profile* profile = r->profile;
@@ -517,11 +521,11 @@ static void read_position_line(reader* r, const char* line, size_t length)
    r->pair = NO_PAIR;
 }
 
-static void read_summary_line(reader* r, const char* value)
+static void read_summary_line(reader* r, const char* value, const char* end)
 {
    if (r->summary_line != 0)
       fail(r, "more than one `summary:` line");
-   parse_counts(r, value);
+   parse_counts(r, value, end);
    memcpy(r->summary, r->counts,
           r->profile->event_count * sizeof(cg_count));
    r->summary_line = r->line_number;
@@ -536,15 +540,15 @@ static void read_body(reader* r)
       char first = line[0];
       if (first == '#' || is_blank_line(line, length))
          continue;
-      if (r->summary_line != 0)
-         fail(r, "line after the `summary:` line: %s", line);
-      if (first >= '0' && first <= '9')
-         read_count_line(r, line);
-      else if (first == 'f' && length >= 3 && line[2] == '=')
-         read_position_line(r, line, length);
+      if (first >= '0' && first <= '9' && r->summary_line == 0)
+         read_count_line(r, line, length);
       else if ((value = header_value(line, "summary:")) != NULL ||
                (value = header_value(line, "totals:")) != NULL)
-         read_summary_line(r, value);
+         read_summary_line(r, value, line + length);
+      else if (r->summary_line != 0)
+         fail(r, "line after the `summary:` line: %s", line);
+      else if (first == 'f' && length >= 3 && line[2] == '=')
+         read_position_line(r, line, length);
       else
          fail(r, "malformed line: %s", line);
    }
