@@ -8,5 +8,4 @@ sh tools/build-in-place.sh
 gcc -g -O1 -o examples/matrix examples/matrix.c
 ./vg-in-place --tool=cachegrind --cachegrind-out-file=examples/cachegrind.out.matrix \
   examples/matrix
-# The report, by the system's cg_annotate until this tree's own is built.
-cg_annotate examples/cachegrind.out.matrix
+./cg_annotate examples/cachegrind.out.matrix

@@ -1,0 +1,648 @@
+/* cg_annotate: the report users read.
+ *
+ *   cg_annotate [options] cachegrind-out-file... [source-file...]
+ *
+ * Reads one or more profiles (summed; with --diff, the second minus the
+ * first) and prints the Metadata, Summary, File:function and Function:file
+ * sections, then each source file worth annotating and the annotation
+ * summary.  The options and the report are those of the current
+ * established cg_annotate; the older one's source files named on the
+ * command line, -I folders, per-event thresholds (--sort=A:N) and "%"
+ * after the threshold are accepted too.  See docs/cg_annotate.1.
+ *
+ * Files are read twice when they can be: once for the totals, which decide
+ * which sources are annotated, and once for the per-line counts of just
+ * those files, so memory stays small whatever the size of the profile.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cg_alloc.h"
+#include "cg_args.h"
+#include "cg_cli.h"
+#include "cg_report_sections.h"
+
+static const char usage[] =
+   "usage: cg_annotate [-h] [--version] [--diff] [--mod-filename REGEX]\n"
+   "                   [--mod-funcname REGEX] [--show A,B,C] [--sort A,B,C]\n"
+   "                   [--threshold N:[0,20]] [--show-percs | "
+   "--no-show-percs]\n"
+   "                   [--show-percs=yes] [--show-percs=no]\n"
+   "                   [--annotate | --no-annotate] [--auto=yes] "
+   "[--auto=no]\n"
+   "                   [--context N]\n"
+   "                   cachegrind-out-file [cachegrind-out-file ...]\n";
+
+static const char help[] =
+   "\n"
+   "Process one or more Cachegrind output files and print the result.\n"
+   "\n"
+   "positional arguments:\n"
+   "  cachegrind-out-file   file produced by Cachegrind; a later argument "
+   "that is\n"
+   "                        not a profile is a source file to annotate\n"
+   "\n"
+   "options:\n"
+   "  -h, --help            show this help message and exit\n"
+   "  --version             show program's version number and exit\n"
+   "  --diff                perform a diff between two Cachegrind output "
+   "files\n"
+   "  --mod-filename REGEX  a search-and-replace regex applied to "
+   "filenames,\n"
+   "                        e.g. `s/prog[0-9]/progN/`\n"
+   "  --mod-funcname REGEX  like --mod-filename, but for function names\n"
+   "  --show A,B,C          only show figures for events A,B,C (default: "
+   "all\n"
+   "                        events)\n"
+   "  --sort A,B,C          sort functions by events A,B,C (default: event "
+   "column\n"
+   "                        order); A:N gives event A its own threshold N\n"
+   "  --threshold N:[0,20]  only show file:function/function:file pairs "
+   "with more\n"
+   "                        than N% of primary sort event counts "
+   "(default: 0.1)\n"
+   "  --show-percs, --no-show-percs\n"
+   "                        show a percentage for each non-zero count "
+   "(default:\n"
+   "                        yes)\n"
+   "  --annotate, --no-annotate\n"
+   "                        annotate source files (default: yes)\n"
+   "  --context N           print N lines of context before and after "
+   "each\n"
+   "                        annotated line (default: 8)\n"
+   "  -I DIR, --include DIR\n"
+   "                        also look for source files in DIR\n";
+
+enum {
+   OPT_HELP,
+   OPT_VERSION,
+   OPT_DIFF,
+   OPT_MOD_FILENAME,
+   OPT_MOD_FUNCNAME,
+   OPT_SHOW,
+   OPT_SORT,
+   OPT_THRESHOLD,
+   OPT_SHOW_PERCS,
+   OPT_NO_SHOW_PERCS,
+   OPT_ANNOTATE,
+   OPT_NO_ANNOTATE,
+   OPT_CONTEXT,
+   OPT_INCLUDE,
+};
+
+static const cg_option options[] = {
+   {"-h", 0, OPT_HELP, "-h/--help"},
+   {"--help", 0, OPT_HELP, "-h/--help"},
+   {"--version", 0, OPT_VERSION, NULL},
+   {"--diff", 0, OPT_DIFF, NULL},
+   {"--mod-filename", 1, OPT_MOD_FILENAME, NULL},
+   {"--mod-funcname", 1, OPT_MOD_FUNCNAME, NULL},
+   {"--show", 1, OPT_SHOW, NULL},
+   {"--sort", 1, OPT_SORT, NULL},
+   {"--threshold", 1, OPT_THRESHOLD, NULL},
+   {"--show-percs", 0, OPT_SHOW_PERCS, "--show-percs/--no-show-percs"},
+   {"--no-show-percs", 0, OPT_NO_SHOW_PERCS, "--show-percs/--no-show-percs"},
+   {"--show-percs=yes", 0, OPT_SHOW_PERCS, NULL},
+   {"--show-percs=no", 0, OPT_NO_SHOW_PERCS, NULL},
+   {"--annotate", 0, OPT_ANNOTATE, "--annotate/--no-annotate"},
+   {"--no-annotate", 0, OPT_NO_ANNOTATE, "--annotate/--no-annotate"},
+   {"--auto=yes", 0, OPT_ANNOTATE, NULL},
+   {"--auto=no", 0, OPT_NO_ANNOTATE, NULL},
+   {"--context", 1, OPT_CONTEXT, NULL},
+   {"-I", 1, OPT_INCLUDE, NULL},
+   {"--include", 1, OPT_INCLUDE, NULL},
+};
+
+typedef struct choices {
+   int diff;
+   cg_subst* file_subst;
+   cg_subst* function_subst;
+   const char* show;  /* "A,B,C" or NULL for every event */
+   const char* sort;
+   double threshold;
+   int show_percs;
+   int annotate;
+   long context;
+   char** include_dirs;
+   size_t include_count;
+} choices;
+
+/* ---- options ---- */
+
+static cg_subst* parse_subst(const char* option, const char* expr)
+{
+   char why[512];
+   cg_subst* subst = NULL;
+   switch (cg_subst_parse(expr, &subst, why, sizeof why)) {
+   case CG_SUBST_OK:
+      return subst;
+   case CG_SUBST_BAD_FORM:
+      cg_usage_error(usage, 2,
+                     "argument %s: invalid search_and_replace value: '%s'",
+                     option, expr);
+   case CG_SUBST_BAD_REGEX:
+      break;
+   }
+   cg_fatal("argument %s: %s", option, why);
+}
+
+/* A float in [0, 20], optionally followed by '%' (the older syntax). */
+static double parse_threshold(const char* text)
+{
+   char* end;
+   size_t length = strlen(text);
+   char* copy = cg_xstrndup(text, length);
+   if (length > 0 && copy[length - 1] == '%')
+      copy[length - 1] = '\0';
+   errno = 0;
+   double value = strtod(copy, &end);
+   while (isspace((unsigned char)*end))
+      end++;
+   int valid = end != copy && *end == '\0' && strpbrk(copy, "xX") == NULL &&
+               value >= 0 && value <= 20;
+   free(copy);
+   if (!valid)
+      cg_usage_error(usage, 2,
+                     "argument --threshold: invalid threshold value: '%s'",
+                     text);
+   return value;
+}
+
+static long parse_context(const char* text)
+{
+   char* end;
+   errno = 0;
+   long value = strtol(text, &end, 10);
+   while (isspace((unsigned char)*end))
+      end++;
+   if (end == text || *end != '\0' || errno != 0)
+      cg_usage_error(usage, 2, "argument --context: invalid int value: '%s'",
+                     text);
+   if (value < 0)
+      cg_usage_error(usage, 2,
+                     "argument --context: must not be negative: '%s'", text);
+   return value;
+}
+
+static void handle_option(void* context, const cg_option* option,
+                          const char* value)
+{
+   choices* chosen = context;
+   switch (option->id) {
+   case OPT_HELP:
+      printf("%s%s", usage, help);
+      exit(0);
+   case OPT_VERSION:
+      cg_print_version();
+      exit(0);
+   case OPT_DIFF:
+      chosen->diff = 1;
+      break;
+   case OPT_MOD_FILENAME:
+      cg_subst_free(chosen->file_subst);
+      chosen->file_subst = parse_subst(option->name, value);
+      break;
+   case OPT_MOD_FUNCNAME:
+      cg_subst_free(chosen->function_subst);
+      chosen->function_subst = parse_subst(option->name, value);
+      break;
+   case OPT_SHOW:
+      chosen->show = value;
+      break;
+   case OPT_SORT:
+      chosen->sort = value;
+      break;
+   case OPT_THRESHOLD:
+      chosen->threshold = parse_threshold(value);
+      break;
+   case OPT_SHOW_PERCS:
+   case OPT_NO_SHOW_PERCS:
+      chosen->show_percs = option->id == OPT_SHOW_PERCS;
+      break;
+   case OPT_ANNOTATE:
+   case OPT_NO_ANNOTATE:
+      chosen->annotate = option->id == OPT_ANNOTATE;
+      break;
+   case OPT_CONTEXT:
+      chosen->context = parse_context(value);
+      break;
+   case OPT_INCLUDE:
+      chosen->include_dirs =
+         cg_xreallocarray(chosen->include_dirs, chosen->include_count + 1,
+                          sizeof(char*));
+      chosen->include_dirs[chosen->include_count++] =
+         (char*)(value[0] == '=' ? value + 1 : value);
+      break;
+   }
+}
+
+/* ---- which arguments are profiles ---- */
+
+/* A profile starts, after blank and comment lines, with a "key:" header
+ * line; source files do not. */
+static int looks_like_profile(const char* path)
+{
+   char start[4096];
+   struct stat status;
+   FILE* stream = fopen(path, "rb");
+   if (stream == NULL)
+      return 1; /* let the reader report it */
+   if (fstat(fileno(stream), &status) != 0 || !S_ISREG(status.st_mode)) {
+      fclose(stream);
+      return 1;
+   }
+   size_t length = fread(start, 1, sizeof start - 1, stream);
+   fclose(stream);
+   start[length] = '\0';
+   const char* line = start;
+   while (*line == '\n' || *line == '\r' || *line == '#') {
+      if (*line == '#')
+         line = strchr(line, '\n') ? strchr(line, '\n') : line + strlen(line);
+      if (*line != '\0')
+         line++;
+   }
+   size_t key = strspn(line, "abcdefghijklmnopqrstuvwxyz"
+                             "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
+   return key > 0 && line[key] == ':';
+}
+
+/* The first positional argument is a profile; a later one is a source file
+ * if it exists and does not look like a profile. */
+static void split_positionals(char** args, size_t count, report* r)
+{
+   r->data_paths = cg_xcalloc(count, sizeof(char*));
+   r->user_sources = cg_xcalloc(count, sizeof(char*));
+   for (size_t i = 0; i < count; i++) {
+      if (i == 0 || looks_like_profile(args[i]))
+         r->data_paths[r->data_count++] = args[i];
+      else
+         r->user_sources[r->user_source_count++] = args[i];
+   }
+}
+
+/* ---- events ---- */
+
+static size_t find_event(const cg_profile* profile, const char* name,
+                         size_t length, const char* option)
+{
+   for (size_t e = 0; e < profile->event_count; e++)
+      if (strlen(profile->event_names[e]) == length &&
+          strncmp(profile->event_names[e], name, length) == 0)
+         return e;
+   cg_fatal("%s event `%.*s` did not appear in `events:` line", option,
+            (int)length, name);
+}
+
+/* Parses "A,B:N,..." into event indexes (and thresholds, if wanted). */
+static size_t parse_event_list(const cg_profile* profile, const char* list,
+                               const char* option, size_t** events,
+                               double** thresholds)
+{
+   size_t count = 0;
+   const char* item = list;
+   for (;;) {
+      size_t length = strcspn(item, ",");
+      size_t name_length = length;
+      double threshold = -1;
+      const char* colon = memchr(item, ':', length);
+      if (thresholds != NULL && colon != NULL) {
+         char* text = cg_xstrndup(colon + 1, (size_t)(item + length - colon - 1));
+         char* end;
+         threshold = strtod(text, &end);
+         if (end == text || *end != '\0' || threshold < 0 || threshold > 100)
+            cg_fatal("%s: invalid threshold in `%.*s`", option, (int)length,
+                     item);
+         free(text);
+         name_length = (size_t)(colon - item);
+      }
+      *events = cg_xreallocarray(*events, count + 1, sizeof(size_t));
+      (*events)[count] = find_event(profile, item, name_length, option);
+      if (thresholds != NULL) {
+         *thresholds = cg_xreallocarray(*thresholds, count + 1, sizeof(double));
+         (*thresholds)[count] = threshold;
+      }
+      count++;
+      if (item[length] == '\0')
+         return count;
+      item += length + 1;
+   }
+}
+
+static void choose_columns(report* r, const choices* chosen)
+{
+   const cg_profile* profile = r->profile;
+   if (chosen->show != NULL) {
+      r->column_count = parse_event_list(profile, chosen->show, "--show",
+                                         &r->columns, NULL);
+   } else {
+      r->column_count = profile->event_count;
+      r->columns = cg_xcalloc(profile->event_count, sizeof(size_t));
+      for (size_t e = 0; e < profile->event_count; e++)
+         r->columns[e] = e;
+   }
+   if (chosen->sort != NULL) {
+      r->sort_count = parse_event_list(profile, chosen->sort, "--sort",
+                                       &r->sort_events, &r->sort_thresholds);
+   } else {
+      r->sort_count = profile->event_count;
+      r->sort_events = cg_xcalloc(profile->event_count, sizeof(size_t));
+      r->sort_thresholds = cg_xcalloc(profile->event_count, sizeof(double));
+      for (size_t e = 0; e < profile->event_count; e++) {
+         r->sort_events[e] = e;
+         r->sort_thresholds[e] = -1;
+      }
+   }
+}
+
+/* ---- reading ---- */
+
+static int keep_no_lines(void* context, const char* file_name)
+{
+   (void)context;
+   (void)file_name;
+   return 0;
+}
+
+static int keep_planned_lines(void* context, const char* file_name)
+{
+   cg_name_id unused;
+   return cg_names_find(context, file_name, strlen(file_name), &unused);
+}
+
+static void read_profiles(cg_profile* profile, const cg_read_rules* rules,
+                          const report* r, int diff)
+{
+   cg_profile_init(profile, rules);
+   for (size_t f = 0; f < r->data_count; f++)
+      if (!cg_profile_read(profile, r->data_paths[f],
+                           diff && f == 0 ? -1 : 1))
+         cg_fatal("%s", profile->error);
+}
+
+/* A second reading is possible only if every input is a regular file. */
+static int can_read_twice(const report* r)
+{
+   for (size_t f = 0; f < r->data_count; f++) {
+      struct stat status;
+      if (stat(r->data_paths[f], &status) != 0 || !S_ISREG(status.st_mode))
+         return 0;
+   }
+   return 1;
+}
+
+/* ---- the plan of what to annotate ---- */
+
+static int names_file(const char* recorded, const char* wanted)
+{
+   size_t recorded_length = strlen(recorded), wanted_length = strlen(wanted);
+   if (strcmp(recorded, wanted) == 0)
+      return 1;
+   return recorded_length > wanted_length &&
+          recorded[recorded_length - wanted_length - 1] == '/' &&
+          strcmp(recorded + recorded_length - wanted_length, wanted) == 0;
+}
+
+static int by_text(const void* a, const void* b)
+{
+   return strcmp(*(char* const*)a, *(char* const*)b);
+}
+
+/* Annotated: the files shown in File:function, except "???", plus those
+ * the user named.  Everything else is below the threshold or unknown. */
+static annotation_plan make_plan(const report* r, uint8_t* planned)
+{
+   const cg_profile* profile = r->profile;
+   size_t events = profile->event_count;
+   annotation_plan plan = {NULL, 0, cg_xcalloc(events, sizeof(cg_count)),
+                           cg_xcalloc(events, sizeof(cg_count))};
+   cg_name_id unknown = (cg_name_id)-1;
+   cg_names_find(&profile->names, "???", 3, &unknown);
+   for (size_t u = 0; u < r->user_source_count; u++) {
+      int found = 0;
+      for (size_t p = 0; p < profile->pair_count; p++) {
+         cg_name_id file = profile->pair_file[p];
+         if (file != unknown &&
+             names_file(cg_name_text(&profile->names, file),
+                        r->user_sources[u]))
+            found = planned[file] = 1;
+      }
+      if (!found) {
+         plan.files = cg_xreallocarray(plan.files, plan.file_count + 1,
+                                       sizeof(char*));
+         plan.files[plan.file_count++] = r->user_sources[u];
+      }
+   }
+   for (size_t p = 0; p < profile->pair_count; p++) {
+      cg_name_id file = profile->pair_file[p];
+      cg_count* target = file == unknown ? plan.files_unknown
+                         : planned[file] ? NULL
+                                         : plan.below_threshold;
+      if (target != NULL && !cg_counts_add(target, cg_pair_counts(profile, p),
+                                           events, 1))
+         cg_fatal("counts overflow 64 bits when summed");
+   }
+   for (size_t id = 0; id < profile->names.count; id++) {
+      if (planned[id] && id != unknown) {
+         plan.files = cg_xreallocarray(plan.files, plan.file_count + 1,
+                                       sizeof(char*));
+         plan.files[plan.file_count++] = profile->names.text[id];
+      }
+   }
+   qsort(plan.files, plan.file_count, sizeof(char*), by_text);
+   return plan;
+}
+
+/* ---- the metadata section ---- */
+
+/* Formats VALUE as Python's repr() does: the shortest digits that read
+ * back as the same double, in fixed notation unless the exponent is below
+ * -4 or above 15. */
+static void format_python_float(char* out, size_t size, double value)
+{
+   char scientific[40], digits[24];
+   int precision;
+   for (precision = 1; precision <= 17; precision++) {
+      snprintf(scientific, sizeof scientific, "%.*e", precision - 1, value);
+      if (strtod(scientific, NULL) == value)
+         break;
+   }
+   size_t n = 0;
+   for (const char* p = scientific; *p != 'e'; p++)
+      if (isdigit((unsigned char)*p))
+         digits[n++] = *p;
+   while (n > 1 && digits[n - 1] == '0')
+      n--;
+   digits[n] = '\0';
+   int exponent = atoi(strchr(scientific, 'e') + 1);
+   if (exponent < -4 || exponent > 15) {
+      snprintf(out, size, "%c%s%s%se%c%02d", digits[0], n > 1 ? "." : "",
+               digits + 1, "", exponent < 0 ? '-' : '+', abs(exponent));
+   } else if (exponent < 0) {
+      snprintf(out, size, "0.%0*d%s", -exponent - 1, 0, digits);
+      if (exponent == -1) /* "%0*d" with width 0 still prints a 0 */
+         snprintf(out, size, "0.%s", digits);
+   } else if ((size_t)exponent + 1 >= n) {
+      snprintf(out, size, "%s%0*d.0", digits, exponent + 1 - (int)n, 0);
+      if ((size_t)exponent + 1 == n)
+         snprintf(out, size, "%s.0", digits);
+   } else {
+      snprintf(out, size, "%.*s.%s", exponent + 1, digits,
+               digits + exponent + 1);
+   }
+}
+
+static void print_label(FILE* out, const char* label, const char* value)
+{
+   fprintf(out, "%-17s %s\n", label, value);
+}
+
+static int same_descriptions(const cg_input* a, const cg_input* b)
+{
+   if (a->description_count != b->description_count)
+      return 0;
+   for (size_t d = 0; d < a->description_count; d++)
+      if (strcmp(a->descriptions[d], b->descriptions[d]) != 0)
+         return 0;
+   return 1;
+}
+
+static void print_descriptions(const report* r)
+{
+   const cg_profile* profile = r->profile;
+   int all_same = 1;
+   for (size_t i = 1; i < profile->input_count; i++)
+      all_same &= same_descriptions(&profile->inputs[0], &profile->inputs[i]);
+   for (size_t i = 0; i < profile->input_count; i++) {
+      if (all_same && i > 0)
+         break;
+      if (!all_same)
+         fprintf(r->out, "Description %zu:\n", i + 1);
+      for (size_t d = 0; d < profile->inputs[i].description_count; d++)
+         fprintf(r->out, "%s\n", profile->inputs[i].descriptions[d]);
+   }
+}
+
+static void print_event_names(const report* r, const char* label,
+                              const size_t* events, size_t count)
+{
+   fprintf(r->out, "%-17s", label);
+   for (size_t i = 0; i < count; i++)
+      fprintf(r->out, " %s", r->profile->event_names[events[i]]);
+   putc('\n', r->out);
+}
+
+static void print_metadata(const report* r, int argc, char** argv)
+{
+   const cg_profile* profile = r->profile;
+   print_heading(r, "Metadata");
+   fprintf(r->out, "%-17s", "Invocation:");
+   for (int i = 0; i < argc; i++)
+      fprintf(r->out, " %s", argv[i]);
+   putc('\n', r->out);
+   print_descriptions(r);
+   for (size_t i = 0; i < profile->input_count; i++) {
+      char label[64], same[64];
+      const char* command = profile->inputs[i].command;
+      if (profile->input_count == 1) {
+         print_label(r->out, "Command:", command);
+         continue;
+      }
+      snprintf(label, sizeof label, "Command %zu:", i + 1);
+      if (i > 0 && strcmp(command, profile->inputs[i - 1].command) == 0) {
+         snprintf(same, sizeof same, "(same as Command %zu)", i);
+         command = same;
+      }
+      print_label(r->out, label, command);
+   }
+   size_t* all = cg_xcalloc(profile->event_count, sizeof(size_t));
+   for (size_t e = 0; e < profile->event_count; e++)
+      all[e] = e;
+   print_event_names(r, "Events recorded:", all, profile->event_count);
+   print_event_names(r, "Events shown:", r->columns, r->column_count);
+   print_event_names(r, "Event sort order:", r->sort_events, r->sort_count);
+   free(all);
+   char threshold[48];
+   format_python_float(threshold, sizeof threshold - 1, r->threshold);
+   strcat(threshold, "%");
+   print_label(r->out, "Threshold:", threshold);
+   print_label(r->out, "Annotation:", r->annotate ? "on" : "off");
+   putc('\n', r->out);
+}
+
+/* ---- main ---- */
+
+int main(int argc, char** argv)
+{
+   choices chosen = {.threshold = 0.1, .show_percs = 1, .annotate = 1,
+                     .context = 8};
+   char** args;
+   size_t arg_count;
+   cg_cli_start("cg_annotate", argv[0]);
+   cg_arg_parser parser = {options, sizeof options / sizeof options[0],
+                           usage, handle_option, &chosen};
+   cg_args_parse(&parser, argc, argv, &args, &arg_count);
+   if (arg_count == 0)
+      cg_usage_error(usage, 2, "the following arguments are required: "
+                               "cachegrind-out-file");
+   report r = {.out = stdout, .threshold = chosen.threshold,
+               .show_percs = chosen.show_percs, .annotate = chosen.annotate,
+               .context = chosen.context,
+               .include_dirs = chosen.include_dirs,
+               .include_count = chosen.include_count};
+   split_positionals(args, arg_count, &r);
+   if (chosen.diff && r.data_count != 2)
+      cg_usage_error(usage, 1, "argument --diff: requires exactly two "
+                               "Cachegrind output files");
+
+   cg_read_rules rules = {.accept_inline_files = 1,
+                          .total_only_before_file = 1,
+                          .unnamed_function = "<unspecified>",
+                          .record_unnamed_on_file_line = 1,
+                          .file_subst = chosen.file_subst,
+                          .function_subst = chosen.function_subst};
+   int two_passes = chosen.annotate && can_read_twice(&r);
+   rules.keep_lines = two_passes ? keep_no_lines : NULL;
+   cg_profile totals;
+   read_profiles(&totals, &rules, &r, chosen.diff);
+   r.profile = &totals;
+   choose_columns(&r, &chosen);
+
+   static char buffer[1 << 16];
+   setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
+   print_metadata(&r, argc, argv);
+   print_summary_section(&r);
+   uint8_t* shown_files = print_function_sections(&r);
+   int adds_up = 1;
+   if (chosen.annotate) {
+      annotation_plan plan = make_plan(&r, shown_files);
+      if (two_passes) {
+         cg_names wanted;
+         cg_profile lines;
+         cg_names_init(&wanted);
+         for (size_t f = 0; f < plan.file_count; f++)
+            cg_names_intern(&wanted, plan.files[f], strlen(plan.files[f]));
+         rules.keep_lines = keep_planned_lines;
+         rules.keep_lines_context = &wanted;
+         read_profiles(&lines, &rules, &r, chosen.diff);
+         adds_up = print_source_sections(&r, &plan, &lines);
+         cg_profile_free(&lines);
+         cg_names_free(&wanted);
+      } else {
+         adds_up = print_source_sections(&r, &plan, &totals);
+      }
+      free(plan.files);
+      free(plan.below_threshold);
+      free(plan.files_unknown);
+   }
+   if (fflush(stdout) != 0 || ferror(stdout))
+      cg_fatal("cannot write the report: %s", strerror(errno));
+   free(shown_files);
+   cg_profile_free(&totals);
+   return adds_up ? 0 : 1;
+}

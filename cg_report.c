@@ -1,0 +1,229 @@
+/* cg_report.c: rows of count cells for cg_annotate's report (see
+ * cg_report.h for the layout rules).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cg_alloc.h"
+#include "cg_report.h"
+
+enum { CELL_TEXT = 48 };
+
+static uint64_t magnitude(cg_count value)
+{
+   return value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
+}
+
+void format_commified(char* out, cg_count value)
+{
+   char digits[24];
+   int length = snprintf(digits, sizeof digits, "%llu",
+                         (unsigned long long)magnitude(value));
+   if (value < 0)
+      *out++ = '-';
+   for (int i = 0; i < length; i++) {
+      *out++ = digits[i];
+      if ((length - i - 1) % 3 == 0 && i != length - 1)
+         *out++ = ',';
+   }
+   *out = '\0';
+}
+
+/* 100 * COUNT / TOTAL, rounded once as exact division would round it
+ * while the values fit a double's mantissa, and nearly so beyond. */
+static double percent_of(cg_count count, cg_count total)
+{
+   const cg_count exact = (cg_count)1 << 46; /* 100 * 2^46 < 2^53 */
+   if (count > -exact && count < exact && total > -exact * 128 &&
+       total < exact * 128)
+      return (double)(count * 100) / (double)total;
+   return (double)((long double)count * 100.0L / (long double)total);
+}
+
+/* The percentage part(s) of a cell. */
+static void format_percent(const report* r, enum percent_style style,
+                           cg_count count, cg_count total, char* out)
+{
+   out[0] = '\0';
+   if (!r->show_percs || (style != PERCENT_OUTER && count == 0))
+      return;
+   const char* close = style == PERCENT_OUTER ? "," : ")";
+   if (total == 0)
+      snprintf(out, CELL_TEXT, " (n/a%s", close);
+   else
+      snprintf(out, CELL_TEXT, " (%.1f%%%s", percent_of(count, total), close);
+}
+
+static void format_cumulative(const report* r, cg_count cumulative,
+                              cg_count total, char* out)
+{
+   out[0] = '\0';
+   if (!r->show_percs)
+      return;
+   if (total == 0)
+      snprintf(out, CELL_TEXT, " n/a)");
+   else
+      snprintf(out, CELL_TEXT, " %.1f%%)", percent_of(cumulative, total));
+}
+
+column_extent* extents_new(const report* r)
+{
+   return cg_xcalloc(r->column_count, sizeof(column_extent));
+}
+
+void extents_add(const report* r, column_extent* extents,
+                 const cg_count* counts)
+{
+   for (size_t c = 0; c < r->column_count; c++) {
+      cg_count value = counts[r->columns[c]];
+      if (value < extents[c].low)
+         extents[c].low = value;
+      if (value > extents[c].high)
+         extents[c].high = value;
+   }
+}
+
+void extents_add_cumulative(const report* r, column_extent* extents,
+                            const cg_count* cumulative)
+{
+   for (size_t c = 0; c < r->column_count; c++) {
+      cg_count value = cumulative[r->columns[c]];
+      if (value < extents[c].cumulative_low)
+         extents[c].cumulative_low = value;
+      if (value > extents[c].cumulative_high)
+         extents[c].cumulative_high = value;
+   }
+}
+
+static size_t longer(size_t a, size_t b) { return a > b ? a : b; }
+
+column_width* widths_from(const report* r, const column_extent* extents,
+                          enum percent_style style)
+{
+   column_width* widths = cg_xcalloc(r->column_count, sizeof(column_width));
+   char low[CELL_TEXT], high[CELL_TEXT];
+   for (size_t c = 0; c < r->column_count; c++) {
+      cg_count total = r->profile->summary[r->columns[c]];
+      const column_extent* e = &extents[c];
+      format_commified(low, e->low);
+      format_commified(high, e->high);
+      widths[c].count = longer(strlen(low), strlen(high));
+      format_percent(r, style, e->low, total, low);
+      format_percent(r, style, e->high, total, high);
+      widths[c].percent = longer(strlen(low), strlen(high));
+      if (style == PERCENT_OUTER) {
+         format_cumulative(r, e->cumulative_low, total, low);
+         format_cumulative(r, e->cumulative_high, total, high);
+         widths[c].cumulative = longer(strlen(low), strlen(high));
+      }
+   }
+   return widths;
+}
+
+void print_heading(const report* r, const char* title)
+{
+   static const char rule[] = "----------------------------------------"
+                              "----------------------------------------";
+   fprintf(r->out, "%s\n-- %s\n%s\n", rule, title, rule);
+}
+
+static size_t cell_width(const column_width* width)
+{
+   return width->count + width->percent + width->cumulative;
+}
+
+static const char* event_name(const report* r, size_t column)
+{
+   return r->profile->event_names[r->columns[column]];
+}
+
+void print_header_row(const report* r, const column_width* widths,
+                      const char* prefix, const char* suffix)
+{
+   fputs(prefix, r->out);
+   for (size_t c = 0; c < r->column_count; c++) {
+      const char* name = event_name(r, c);
+      fputs(name, r->out);
+      for (size_t i = strlen(name); i < cell_width(&widths[c]); i++)
+         putc('_', r->out);
+      putc(' ', r->out);
+   }
+   fprintf(r->out, "%s\n", suffix);
+}
+
+/* Spaces that widen a cell to its event name's length. */
+static void print_cell_padding(const report* r, const column_width* widths,
+                               size_t column)
+{
+   size_t name = strlen(event_name(r, column));
+   for (size_t i = cell_width(&widths[column]); i < name; i++)
+      putc(' ', r->out);
+}
+
+void print_count_row(const report* r, const column_width* widths,
+                     enum percent_style style, const char* prefix,
+                     const cg_count* counts, const cg_count* cumulative,
+                     const char* separator, const char* label)
+{
+   char count_text[CELL_TEXT], percent[CELL_TEXT], running[CELL_TEXT];
+   fputs(prefix, r->out);
+   for (size_t c = 0; c < r->column_count; c++) {
+      size_t event = r->columns[c];
+      cg_count total = r->profile->summary[event];
+      format_commified(count_text, counts[event]);
+      format_percent(r, style, counts[event], total, percent);
+      running[0] = '\0';
+      if (style == PERCENT_OUTER)
+         format_cumulative(r, cumulative[event], total, running);
+      print_cell_padding(r, widths, c);
+      fprintf(r->out, "%*s%*s%*s ", (int)widths[c].count, count_text,
+              (int)widths[c].percent, percent, (int)widths[c].cumulative,
+              running);
+   }
+   fprintf(r->out, "%s%s\n", separator, label);
+}
+
+void print_missing_row(const report* r, const column_width* widths,
+                       const char* label)
+{
+   for (size_t c = 0; c < r->column_count; c++) {
+      print_cell_padding(r, widths, c);
+      fprintf(r->out, "%*s%*s ", (int)widths[c].count, ".",
+              (int)(widths[c].percent + widths[c].cumulative), "");
+   }
+   fprintf(r->out, " %s\n", label);
+}
+
+int compare_by_sort_events(const report* r, const cg_count* a,
+                           const cg_count* b)
+{
+   for (size_t s = 0; s < r->sort_count; s++) {
+      uint64_t x = magnitude(a[r->sort_events[s]]);
+      uint64_t y = magnitude(b[r->sort_events[s]]);
+      if (x != y)
+         return x > y ? -1 : 1;
+   }
+   return 0;
+}
+
+static int reaches(const report* r, const cg_count* counts, size_t event,
+                   double percent)
+{
+   double limit = percent * fabs((double)r->profile->summary[event]) / 100;
+   return fabs((double)counts[event]) >= limit;
+}
+
+int passes_threshold(const report* r, const cg_count* counts)
+{
+   for (size_t s = 0; s < r->sort_count; s++) {
+      double percent = r->sort_thresholds[s];
+      if (s == 0 && percent < 0)
+         percent = r->threshold;
+      if (percent >= 0 && reaches(r, counts, r->sort_events[s], percent))
+         return 1;
+   }
+   return 0;
+}

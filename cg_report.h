@@ -1,0 +1,89 @@
+/* cg_report.h: what cg_annotate's report sections share: the choices the
+ * user made, and the layout of rows of count cells (widths, commified
+ * counts, percentages, headings).
+ *
+ * Layout rules, as users of the established report know them: a cell is
+ * padding up to the width of its event's name, the count right-aligned,
+ * then one or two percentages right-aligned, then a space; a row is its
+ * cells, a space and its label.  Each section sizes its columns from the
+ * smallest and the largest count it shows (both starting from 0), so only
+ * those two are measured.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef CG_REPORT_H
+#define CG_REPORT_H
+
+#include <stdio.h>
+
+#include "cg_profile.h"
+
+typedef struct report {
+   FILE* out;
+   const cg_profile* profile; /* everything but the per-line counts */
+   size_t column_count;       /* shown events, as indexes into the */
+   size_t* columns;           /* profile's events */
+   size_t sort_count;         /* sort events; the first is primary */
+   size_t* sort_events;
+   double* sort_thresholds;   /* percent per sort event, < 0 for none */
+   double threshold;          /* percent, for the primary sort event */
+   int show_percs;
+   int annotate;
+   long context;
+   char** data_paths;
+   size_t data_count;
+   char** include_dirs;       /* searched for relative source names */
+   size_t include_count;
+   char** user_sources;       /* source files named on the command line */
+   size_t user_source_count;
+} report;
+
+/* How a cell shows its percentages. */
+enum percent_style {
+   PERCENT_PLAIN, /* " (x.y%)", nothing for a zero count */
+   PERCENT_OUTER, /* " (x.y%," then a cumulative " z.w%)", always */
+   PERCENT_INNER, /* an inner row of an OUTER section: " (x.y%)" */
+};
+
+/* Smallest and largest count per column, and of the cumulative totals. */
+typedef struct column_extent {
+   cg_count low, high, cumulative_low, cumulative_high;
+} column_extent;
+
+typedef struct column_width {
+   size_t count, percent, cumulative;
+} column_width;
+
+column_extent* extents_new(const report* r);
+void extents_add(const report* r, column_extent* extents,
+                 const cg_count* counts);
+void extents_add_cumulative(const report* r, column_extent* extents,
+                            const cg_count* cumulative);
+column_width* widths_from(const report* r, const column_extent* extents,
+                          enum percent_style style);
+
+/* "-1,234,567" */
+void format_commified(char* out, cg_count value);
+
+void print_heading(const report* r, const char* title);
+void print_header_row(const report* r, const column_width* widths,
+                      const char* prefix, const char* suffix);
+/* PREFIX, the cells of COUNTS (all events), SEPARATOR, LABEL, newline.
+ * CUMULATIVE is used by the outer style only. */
+void print_count_row(const report* r, const column_width* widths,
+                     enum percent_style style, const char* prefix,
+                     const cg_count* counts, const cg_count* cumulative,
+                     const char* separator, const char* label);
+/* A source line without counts: "." cells. */
+void print_missing_row(const report* r, const column_width* widths,
+                       const char* label);
+
+/* The comparison that orders rows: larger absolute counts of the sort
+ * events first. */
+int compare_by_sort_events(const report* r, const cg_count* a,
+                           const cg_count* b);
+
+/* Whether COUNTS reach the threshold(s) of the sort events. */
+int passes_threshold(const report* r, const cg_count* counts);
+
+#endif

@@ -1,0 +1,35 @@
+/* cg_report_sections.h: the sections of cg_annotate's report, in the
+ * order they are printed.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef CG_REPORT_SECTIONS_H
+#define CG_REPORT_SECTIONS_H
+
+#include <stdint.h>
+
+#include "cg_report.h"
+
+/* "-- Summary": the profile's totals. */
+void print_summary_section(const report* r);
+
+/* "-- File:function summary" and "-- Function:file summary".  Returns a
+ * flag per name id of r->profile: 1 for the files shown. */
+uint8_t* print_function_sections(const report* r);
+
+/* The files to annotate, and what is not annotated. */
+typedef struct annotation_plan {
+   char** files;            /* (renamed) file names, in byte order */
+   size_t file_count;
+   cg_count* below_threshold; /* totals of the files not annotated */
+   cg_count* files_unknown;   /* the total of the file "???" */
+} annotation_plan;
+
+/* "-- Annotated source file: ..." for each planned file, reading its
+ * per-line counts from LINES, then "-- Annotation summary".  Returns 1 if
+ * the summary's rows add up to the profile's totals; otherwise prints why
+ * on stderr and returns 0. */
+int print_source_sections(const report* r, const annotation_plan* plan,
+                          const cg_profile* lines);
+
+#endif

@@ -1,0 +1,499 @@
+/* cg_report_sources.c: the report's annotated source files and the
+ * annotation summary that accounts for every count.
+ *
+ * A (renamed) file may stand for several original names; they are read in
+ * byte order of their names and must all be readable and identical for the
+ * file to be annotated (from the first of them).  Each count lands in
+ * exactly one of six rows of the annotation summary, and the rows must add
+ * up to the profile's totals: counts that no file claims (count lines
+ * before any fl=) make the final check fail.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cg_alloc.h"
+#include "cg_cli.h"
+#include "cg_report_sections.h"
+
+static const char at_rule[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@"
+                              "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
+static const char at_warning[] = "@@ WARNING @@ WARNING @@ WARNING @@ "
+                                 "WARNING @@ WARNING @@ WARNING @@ "
+                                 "WARNING @@";
+
+/* The six rows of the annotation summary. */
+enum {
+   ROW_KNOWN_LINES,
+   ROW_UNKNOWN_LINES,
+   ROW_NOT_IDENTICAL,
+   ROW_UNREADABLE,
+   ROW_BELOW_THRESHOLD,
+   ROW_FILES_UNKNOWN,
+   ROW_COUNT
+};
+
+static const char* const row_labels[ROW_COUNT] = {
+   "  annotated: files known & above threshold & readable, line numbers "
+   "known",
+   "  annotated: files known & above threshold & readable, line numbers "
+   "unknown",
+   "unannotated: files known & above threshold & two or more non-identical",
+   "unannotated: files known & above threshold & unreadable ",
+   "unannotated: files known & below threshold",
+   "unannotated: files unknown",
+};
+
+typedef struct line_count {
+   uint64_t line;
+   cg_count* counts;
+} line_count;
+
+/* A file's per-line counts (lines summed over functions), by line. */
+typedef struct file_counts {
+   line_count* lines;
+   size_t line_count;
+   cg_count* total;
+} file_counts;
+
+typedef struct source {
+   char* text;
+   size_t length;
+   struct timespec mtime;
+} source;
+
+typedef struct annotator {
+   const report* r;
+   const cg_profile* lines;
+   size_t* entry_order; /* entries sorted by (file id, line) */
+   cg_count* rows[ROW_COUNT];
+} annotator;
+
+static const cg_profile* sorted_lines;
+
+static int by_file_then_line(const void* a, const void* b)
+{
+   const cg_profile* p = sorted_lines;
+   size_t x = *(const size_t*)a, y = *(const size_t*)b;
+   cg_name_id fx = p->pair_file[p->entry_pair[x]];
+   cg_name_id fy = p->pair_file[p->entry_pair[y]];
+   if (fx != fy)
+      return fx < fy ? -1 : 1;
+   if (p->entry_line[x] != p->entry_line[y])
+      return p->entry_line[x] < p->entry_line[y] ? -1 : 1;
+   return x < y ? -1 : x > y;
+}
+
+static void add_into(cg_count* sum, const cg_count* counts, size_t events)
+{
+   for (size_t e = 0; e < events; e++)
+      sum[e] = (cg_count)((uint64_t)sum[e] + (uint64_t)counts[e]);
+}
+
+/* Collects the per-line counts of the file named NAME. */
+static file_counts counts_of_file(const annotator* a, const char* name)
+{
+   const cg_profile* p = a->lines;
+   size_t events = p->event_count;
+   file_counts result = {NULL, 0, cg_xcalloc(events, sizeof(cg_count))};
+   cg_name_id file;
+   if (!cg_names_find(&p->names, name, strlen(name), &file))
+      return result;
+   size_t low = 0, high = p->entry_count;
+   while (low < high) { /* the first entry of FILE */
+      size_t middle = low + (high - low) / 2;
+      if (p->pair_file[p->entry_pair[a->entry_order[middle]]] < file)
+         low = middle + 1;
+      else
+         high = middle;
+   }
+   for (size_t i = low; i < p->entry_count; i++) {
+      size_t entry = a->entry_order[i];
+      if (p->pair_file[p->entry_pair[entry]] != file)
+         break;
+      uint64_t line = p->entry_line[entry];
+      if (result.line_count == 0 ||
+          result.lines[result.line_count - 1].line != line) {
+         result.lines = cg_xreallocarray(
+            result.lines, result.line_count + 1, sizeof(line_count));
+         result.lines[result.line_count].line = line;
+         result.lines[result.line_count++].counts =
+            cg_xcalloc(events, sizeof(cg_count));
+      }
+      add_into(result.lines[result.line_count - 1].counts,
+               cg_entry_counts(p, entry), events);
+      add_into(result.total, cg_entry_counts(p, entry), events);
+   }
+   return result;
+}
+
+static void free_file_counts(file_counts* counts)
+{
+   for (size_t i = 0; i < counts->line_count; i++)
+      free(counts->lines[i].counts);
+   free(counts->lines);
+   free(counts->total);
+}
+
+/* ---- source files ---- */
+
+static int read_whole(const char* path, source* into)
+{
+   FILE* stream = fopen(path, "rb");
+   struct stat status;
+   if (stream == NULL)
+      return 0;
+   if (fstat(fileno(stream), &status) != 0 || S_ISDIR(status.st_mode)) {
+      fclose(stream);
+      return 0;
+   }
+   size_t capacity = 65536, length = 0, got;
+   char* text = cg_xmalloc(capacity);
+   while ((got = fread(text + length, 1, capacity - length, stream)) > 0) {
+      length += got;
+      if (length == capacity)
+         text = cg_xreallocarray(text, capacity *= 2, 1);
+   }
+   int failed = ferror(stream);
+   fclose(stream);
+   if (failed) {
+      free(text);
+      return 0;
+   }
+   into->text = text;
+   into->length = length;
+   into->mtime = status.st_mtim;
+   return 1;
+}
+
+/* Reads a source by its name as recorded, or under an include folder. */
+static int load_source(const report* r, const char* name, source* into)
+{
+   if (read_whole(name, into))
+      return 1;
+   if (name[0] == '/')
+      return 0;
+   for (size_t d = 0; d < r->include_count; d++) {
+      size_t size = strlen(r->include_dirs[d]) + strlen(name) + 2;
+      char* path = cg_xmalloc(size);
+      snprintf(path, size, "%s/%s", r->include_dirs[d], name);
+      int found = read_whole(path, into);
+      free(path);
+      if (found)
+         return 1;
+   }
+   return 0;
+}
+
+/* Splits TEXT into lines, CR LF and lone CR counting as LF.  Each line
+ * loses its last character, which is its newline; a last line without one
+ * loses a character of its own, as in the established report. */
+static char** split_lines(char* text, size_t length, size_t* count)
+{
+   char** lines = NULL;
+   size_t n = 0, start = 0;
+   for (size_t i = 0; i <= length; i++) {
+      int end_of_text = i == length;
+      if (!end_of_text && text[i] != '\n' && text[i] != '\r')
+         continue;
+      if (end_of_text && i == start)
+         break;
+      size_t end = end_of_text ? i - 1 : i;
+      if (!end_of_text && text[i] == '\r' && i + 1 < length &&
+          text[i + 1] == '\n')
+         i++;
+      lines = cg_xreallocarray(lines, n + 1, sizeof(char*));
+      lines[n++] = cg_xstrndup(text + start, end - start);
+      start = i + 1;
+   }
+   *count = n;
+   return lines;
+}
+
+/* ---- one file ---- */
+
+static void print_originals(const report* r, const char* why,
+                            char** originals, size_t count)
+{
+   fprintf(r->out, "Unannotated because %s:\n", why);
+   for (size_t i = 0; i < count; i++)
+      fprintf(r->out, "- %s\n", originals[i]);
+   putc('\n', r->out);
+}
+
+static void print_newer_warnings(const report* r, char** originals,
+                                 size_t count, struct timespec oldest)
+{
+   for (size_t d = 0; d < r->data_count; d++) {
+      struct stat status;
+      if (stat(r->data_paths[d], &status) != 0)
+         continue;
+      struct timespec data = status.st_mtim;
+      if (data.tv_sec > oldest.tv_sec ||
+          (data.tv_sec == oldest.tv_sec && data.tv_nsec >= oldest.tv_nsec))
+         continue;
+      fprintf(r->out, "%s\n%s\n%s\n", at_rule, at_warning, at_rule);
+      fprintf(r->out,
+              "@ Original source files are all newer than data file '%s':\n",
+              r->data_paths[d]);
+      for (size_t i = 0; i < count; i++)
+         fprintf(r->out, "@ - %s\n", originals[i]);
+      fprintf(r->out, "@ Annotations may not be correct.\n%s\n\n", at_rule);
+   }
+}
+
+static void print_range_mark(const report* r, uint64_t line)
+{
+   fprintf(r->out, "-- line %llu ----------------------------------------\n",
+           (unsigned long long)line);
+}
+
+/* Prints the lines around the counted ones; returns the index of the
+ * first counted line past the end of the source. */
+static size_t print_ranges(const annotator* a, const column_width* widths,
+                           const file_counts* counts, char** text,
+                           size_t text_lines)
+{
+   const report* r = a->r;
+   uint64_t context = (uint64_t)r->context;
+   size_t i = counts->line_count > 0 && counts->lines[0].line == 0;
+   size_t next = i; /* the next counted line to print */
+   while (i < counts->line_count) {
+      uint64_t low = counts->lines[i].line > context
+                        ? counts->lines[i].line - context
+                        : 1;
+      size_t last = i;
+      while (last + 1 < counts->line_count &&
+             counts->lines[last + 1].line <= counts->lines[last].line +
+                                                2 * context)
+         last++;
+      uint64_t high = counts->lines[last].line + context;
+      i = last + 1;
+      if (low > text_lines)
+         break;
+      if (low != 1)
+         print_range_mark(r, low);
+      for (uint64_t n = low; n <= high; n++) {
+         if (n > text_lines)
+            goto past_end;
+         if (next < counts->line_count && counts->lines[next].line == n)
+            print_count_row(r, widths, PERCENT_PLAIN, "",
+                            counts->lines[next++].counts, NULL, " ",
+                            text[n - 1]);
+         else
+            print_missing_row(r, widths, text[n - 1]);
+      }
+      print_range_mark(r, high);
+   }
+past_end:
+   while (next < counts->line_count &&
+          counts->lines[next].line <= text_lines)
+      next++;
+   return next;
+}
+
+static void print_past_end(const annotator* a, const column_width* widths,
+                           const file_counts* counts, size_t first,
+                           const char* original)
+{
+   const report* r = a->r;
+   char label[48];
+   putc('\n', r->out);
+   for (size_t i = first; i < counts->line_count; i++) {
+      snprintf(label, sizeof label, "<bogus line %llu>",
+               (unsigned long long)counts->lines[i].line);
+      print_count_row(r, widths, PERCENT_PLAIN, "", counts->lines[i].counts,
+                      NULL, " ", label);
+   }
+   fprintf(r->out, "\n%s\n%s\n%s\n", at_rule, at_warning, at_rule);
+   fprintf(r->out,
+           "@@ Information recorded about lines past the end of '%s'.\n%s\n",
+           original, at_rule);
+}
+
+static void annotate_text(annotator* a, const file_counts* counts,
+                          source* text_source, const char* original)
+{
+   const report* r = a->r;
+   size_t events = a->lines->event_count, text_lines;
+   char** text = split_lines(text_source->text, text_source->length,
+                             &text_lines);
+   column_extent* extents = extents_new(r);
+   for (size_t i = 0; i < counts->line_count; i++)
+      extents_add(r, extents, counts->lines[i].counts);
+   column_width* widths = widths_from(r, extents, PERCENT_PLAIN);
+   print_header_row(r, widths, "", "");
+   putc('\n', r->out);
+
+   size_t first_line = 0;
+   if (counts->line_count > 0 && counts->lines[0].line == 0) {
+      print_count_row(r, widths, PERCENT_PLAIN, "", counts->lines[0].counts,
+                      NULL, " ", "<unknown (line 0)>");
+      putc('\n', r->out);
+      add_into(a->rows[ROW_UNKNOWN_LINES], counts->lines[0].counts, events);
+      first_line = 1;
+   }
+   for (size_t i = first_line; i < counts->line_count; i++)
+      add_into(a->rows[ROW_KNOWN_LINES], counts->lines[i].counts, events);
+   size_t past_end = print_ranges(a, widths, counts, text, text_lines);
+   if (past_end < counts->line_count)
+      print_past_end(a, widths, counts, past_end, original);
+   if (first_line < counts->line_count)
+      putc('\n', r->out);
+
+   for (size_t i = 0; i < text_lines; i++)
+      free(text[i]);
+   free(text);
+   free(widths);
+   free(extents);
+}
+
+static int by_text(const void* a, const void* b)
+{
+   return strcmp(*(char* const*)a, *(char* const*)b);
+}
+
+/* The original names that were renamed to NAME, in byte order. */
+static char** originals_of(const annotator* a, const char* name,
+                           size_t* count)
+{
+   const cg_profile* p = a->lines;
+   char** originals = NULL;
+   size_t n = 0;
+   cg_name_id renamed;
+   if (cg_names_find(&p->names, name, strlen(name), &renamed)) {
+      for (size_t id = 0; id < p->names.count && id < p->name_use_capacity;
+           id++) {
+         if (p->name_use[id].named_in_file_line &&
+             p->name_use[id].renamed_as_file == renamed) {
+            originals = cg_xreallocarray(originals, n + 1, sizeof(char*));
+            originals[n++] = p->names.text[id];
+         }
+      }
+   }
+   if (n == 0) { /* a file named by the user, not in the profile */
+      originals = cg_xmalloc(sizeof(char*));
+      originals[n++] = (char*)name;
+   }
+   qsort(originals, n, sizeof *originals, by_text);
+   *count = n;
+   return originals;
+}
+
+static void annotate_file(annotator* a, const char* name)
+{
+   const report* r = a->r;
+   size_t events = a->lines->event_count, count;
+   size_t heading_size = strlen(name) + 32;
+   char* heading = cg_xmalloc(heading_size);
+   snprintf(heading, heading_size, "Annotated source file: %s", name);
+   print_heading(r, heading);
+   free(heading);
+   file_counts counts = counts_of_file(a, name);
+   char** originals = originals_of(a, name, &count);
+   source first = {0}, other;
+   int state = load_source(r, originals[0], &first) ? 0 : ROW_UNREADABLE;
+   struct timespec oldest = first.mtime;
+   for (size_t i = 1; i < count && state == 0; i++) {
+      if (!load_source(r, originals[i], &other)) {
+         state = ROW_UNREADABLE;
+         break;
+      }
+      if (other.length != first.length ||
+          memcmp(other.text, first.text, first.length) != 0)
+         state = ROW_NOT_IDENTICAL;
+      if (other.mtime.tv_sec < oldest.tv_sec ||
+          (other.mtime.tv_sec == oldest.tv_sec &&
+           other.mtime.tv_nsec < oldest.tv_nsec))
+         oldest = other.mtime;
+      free(other.text);
+   }
+   if (state == ROW_UNREADABLE) {
+      print_originals(r, "one or more of these original files are "
+                         "unreadable", originals, count);
+      add_into(a->rows[ROW_UNREADABLE], counts.total, events);
+   } else if (state == ROW_NOT_IDENTICAL) {
+      print_originals(r, "two or more of these original files are not "
+                         "identical", originals, count);
+      add_into(a->rows[ROW_NOT_IDENTICAL], counts.total, events);
+   } else {
+      print_newer_warnings(r, originals, count, oldest);
+      annotate_text(a, &counts, &first, originals[0]);
+   }
+   free(first.text);
+   free(originals);
+   free_file_counts(&counts);
+}
+
+/* ---- the summary ---- */
+
+static void print_list(const cg_count* counts, size_t events)
+{
+   fputc('[', stderr);
+   for (size_t e = 0; e < events; e++)
+      fprintf(stderr, "%s%lld", e ? ", " : "", (long long)counts[e]);
+   fputs("]\n", stderr);
+}
+
+static int print_annotation_summary(annotator* a)
+{
+   const report* r = a->r;
+   size_t events = a->lines->event_count;
+   column_extent* extents = extents_new(r);
+   cg_count* annotated = cg_xcalloc(events, sizeof(cg_count));
+   for (int row = 0; row < ROW_COUNT; row++) {
+      extents_add(r, extents, a->rows[row]);
+      add_into(annotated, a->rows[row], events);
+   }
+   column_width* widths = widths_from(r, extents, PERCENT_PLAIN);
+   print_heading(r, "Annotation summary");
+   print_header_row(r, widths, "", "");
+   putc('\n', r->out);
+   for (int row = 0; row < ROW_COUNT; row++)
+      print_count_row(r, widths, PERCENT_PLAIN, "", a->rows[row], NULL, " ",
+                      row_labels[row]);
+   putc('\n', r->out);
+   int adds_up = memcmp(annotated, r->profile->summary,
+                        events * sizeof(cg_count)) == 0;
+   if (!adds_up) {
+      fflush(r->out);
+      fprintf(stderr, "%s: error: `summary:` line doesn't match computed "
+                      "annotated counts\n- summary:   ",
+              cg_program_name());
+      print_list(r->profile->summary, events);
+      fputs("- annotated: ", stderr);
+      print_list(annotated, events);
+   }
+   free(annotated);
+   free(widths);
+   free(extents);
+   return adds_up;
+}
+
+int print_source_sections(const report* r, const annotation_plan* plan,
+                          const cg_profile* lines)
+{
+   size_t events = lines->event_count;
+   annotator a = {r, lines, NULL, {NULL}};
+   for (int row = 0; row < ROW_COUNT; row++)
+      a.rows[row] = cg_xcalloc(events, sizeof(cg_count));
+   add_into(a.rows[ROW_BELOW_THRESHOLD], plan->below_threshold, events);
+   add_into(a.rows[ROW_FILES_UNKNOWN], plan->files_unknown, events);
+   a.entry_order = cg_xcalloc(lines->entry_count, sizeof(size_t));
+   for (size_t e = 0; e < lines->entry_count; e++)
+      a.entry_order[e] = e;
+   sorted_lines = lines;
+   qsort(a.entry_order, lines->entry_count, sizeof(size_t),
+         by_file_then_line);
+
+   for (size_t f = 0; f < plan->file_count; f++)
+      annotate_file(&a, plan->files[f]);
+   int adds_up = print_annotation_summary(&a);
+   for (int row = 0; row < ROW_COUNT; row++)
+      free(a.rows[row]);
+   free(a.entry_order);
+   return adds_up;
+}
