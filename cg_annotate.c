@@ -481,20 +481,22 @@ static void format_python_float(char* out, size_t size, double value)
    digits[n] = '\0';
    int exponent = atoi(strchr(scientific, 'e') + 1);
    if (exponent < -4 || exponent > 15) {
-      snprintf(out, size, "%c%s%s%se%c%02d", digits[0], n > 1 ? "." : "",
-               digits + 1, "", exponent < 0 ? '-' : '+', abs(exponent));
-   } else if (exponent < 0) {
-      snprintf(out, size, "0.%0*d%s", -exponent - 1, 0, digits);
-      if (exponent == -1) /* "%0*d" with width 0 still prints a 0 */
-         snprintf(out, size, "0.%s", digits);
-   } else if ((size_t)exponent + 1 >= n) {
-      snprintf(out, size, "%s%0*d.0", digits, exponent + 1 - (int)n, 0);
-      if ((size_t)exponent + 1 == n)
-         snprintf(out, size, "%s.0", digits);
-   } else {
-      snprintf(out, size, "%.*s.%s", exponent + 1, digits,
-               digits + exponent + 1);
+      snprintf(out, size, "%c%s%se%c%02d", digits[0], n > 1 ? "." : "",
+               digits + 1, exponent < 0 ? '-' : '+', abs(exponent));
+      return;
    }
+   /* Fixed notation: the digits placed around the point, padded with
+    * zeros, with at least one digit on each side. */
+   size_t length = 0;
+   int high = exponent > 0 ? exponent : 0;
+   int low = -((int)n - 1 - exponent > 1 ? (int)n - 1 - exponent : 1);
+   for (int place = high; place >= low && length + 2 < size; place--) {
+      int index = exponent - place; /* digits[0] is at place EXPONENT */
+      if (place == -1)
+         out[length++] = '.';
+      out[length++] = index >= 0 && index < (int)n ? digits[index] : '0';
+   }
+   out[length] = '\0';
 }
 
 static void print_label(FILE* out, const char* label, const char* value)
@@ -568,7 +570,9 @@ static void print_metadata(const report* r, int argc, char** argv)
    print_event_names(r, "Event sort order:", r->sort_events, r->sort_count);
    free(all);
    char threshold[48];
-   format_python_float(threshold, sizeof threshold - 1, r->threshold);
+   double primary = r->sort_thresholds[0] >= 0 ? r->sort_thresholds[0]
+                                               : r->threshold;
+   format_python_float(threshold, sizeof threshold - 1, primary);
    strcat(threshold, "%");
    print_label(r->out, "Threshold:", threshold);
    print_label(r->out, "Annotation:", r->annotate ? "on" : "off");

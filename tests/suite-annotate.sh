@@ -1,0 +1,243 @@
+#!/bin/sh
+# cg_annotate beyond the reference cases: what the older cg_annotate could
+# do (source files named on the command line, -I folders, per-event
+# thresholds, "%" after the threshold, "." counts), the inputs it must
+# tolerate (CRLF, fi=/fe=, profiles written by Valgrind 3.19's tools and by
+# ours, raw non-UTF-8 names), and clean errors where a one-line message is
+# due.  The profiles and sources come from tests/golden.
+#
+# usage: sh tests/suite-annotate.sh SRCDIR BUILDDIR
+set -u
+src=$(cd "$1" && pwd) || exit 2
+build=$(cd "$2" && pwd) || exit 2
+golden=$src/tests/golden
+work=$(mktemp -d) || exit 2
+trap 'rm -rf "$work"' EXIT
+export LC_ALL=C COLUMNS=80
+annotate=$build/cg_annotate
+
+pass() { echo "PASS annotate/$1"; }
+fail() { echo "FAIL annotate/$1: $2"; }
+
+# A fresh copy of a reference case's folder, profiles newer than sources.
+fixture() {
+  rm -rf "$work/$2"
+  cp -R "$golden/$1" "$work/$2"
+  touch "$work/$2"/*.cgout
+  echo "$work/$2"
+}
+
+# The report without its Invocation line, which echoes the options.
+report() {
+  "$annotate" "$@" | grep -v '^Invocation:'
+}
+
+# check NAME COMMAND...: passes if the command succeeds.
+check() {
+  name=$1
+  shift
+  if "$@" >"$work/out" 2>&1; then pass "$name"; else
+    fail "$name" "$(head -c 300 "$work/out" | tr '\n' '|')"; fi
+}
+
+# ---- what the older cg_annotate could do --------------------------------
+
+multi=$(fixture r09-multi-context3 multi)
+cd "$multi" || exit 2
+
+# With --threshold=20 only util.c is annotated; naming main.c adds it, and
+# its counts move from "below threshold" to "annotated".
+user_annotated() {
+  "$annotate" --threshold=20 multi.cgout >plain.txt || return 1
+  "$annotate" --threshold=20 multi.cgout main.c >named.txt || return 1
+  ! grep -q '^-- Annotated source file: ././main.c$' plain.txt &&
+    grep -q '^-- Annotated source file: ././main.c$' named.txt &&
+    grep -q '^-- Annotated source file: ././util.c$' named.txt &&
+    [ "$(grep -c 'below threshold' plain.txt)" = 1 ] &&
+    ! grep 'below threshold' named.txt | grep -q '^ *0 ' &&
+    [ "$(grep 'below threshold' plain.txt)" != \
+      "$(grep 'below threshold' named.txt)" ]
+}
+check user-annotated-source user_annotated
+
+# -I: sources moved away are found under the folder, and the report is the
+# one made with the sources in place.
+include_dir() {
+  report multi.cgout >in-place.txt || return 1
+  mkdir -p moved && mv main.c util.c util.h moved/ || return 1
+  report multi.cgout >missing.txt
+  report -I moved multi.cgout >dash-i.txt
+  report --include=moved multi.cgout >long.txt
+  report -Imoved multi.cgout >joined.txt
+  mv moved/* . && rmdir moved
+  grep -q 'original files are unreadable' missing.txt &&
+    cmp -s in-place.txt dash-i.txt && cmp -s in-place.txt long.txt &&
+    cmp -s in-place.txt joined.txt
+}
+check include-folder include_dir
+
+# --sort=A:N gives the primary event the threshold N: the same report as
+# --threshold=N.
+sort_threshold() {
+  report --sort=Ir:20 multi.cgout >colon.txt &&
+    report --sort=Ir --threshold=20 multi.cgout >option.txt &&
+    cmp -s colon.txt option.txt &&
+    grep -q '^Threshold:        20.0%$' colon.txt
+}
+check sort-event-threshold sort_threshold
+
+# A second event's own threshold adds the pairs that reach it: with Ir at
+# 20% only util.c is shown, but D1mr at 0.1% brings back main.c's work.
+sort_second_threshold() {
+  report --sort=Ir:20 multi.cgout >primary.txt &&
+    report --sort=Ir:20,D1mr:0.1 multi.cgout >both.txt &&
+    [ "$(grep -c '^[<>]' both.txt)" -gt "$(grep -c '^[<>]' primary.txt)" ]
+}
+check sort-second-event-threshold sort_second_threshold
+
+# A "%" after the threshold is the same threshold.
+percent_sign() {
+  report --threshold=1% multi.cgout >sign.txt &&
+    report --threshold=1 multi.cgout >plain.txt && cmp -s sign.txt plain.txt
+}
+check threshold-percent-sign percent_sign
+
+# "." counts read as zeros.
+dot_counts() {
+  awk '/^[0-9]/ { for (i = 2; i <= NF; i++) if ($i == "0") $i = "." } 1' \
+    multi.cgout >dots.cgout &&
+    report --no-annotate dots.cgout >dots.txt &&
+    report --no-annotate multi.cgout >zeros.txt && cmp -s dots.txt zeros.txt &&
+    grep -q '^[0-9]* [0-9]* \. ' dots.cgout
+}
+check dot-counts dot_counts
+
+# ---- inputs to tolerate ---------------------------------------------------
+
+crlf() {
+  sed 's/$/\r/' multi.cgout >crlf.cgout && touch crlf.cgout &&
+    report crlf.cgout >crlf.txt && report multi.cgout >lf.txt &&
+    cmp -s crlf.txt lf.txt
+}
+check crlf-profile crlf
+
+# fi=/fe= lines give the following counts to an inline file, the function
+# staying the same.
+inline_files() {
+  printf '%s\n' 'cmd: ./inline' 'events: Ir' 'fl=a.c' 'fn=f' '1 10' \
+    'fi=g.h' '2 5' 'fe=a.c' '3 1' 'summary: 16' >inline.cgout &&
+    "$annotate" --no-annotate inline.cgout >inline.txt &&
+    grep -q '^< *5 (31.2%, *[0-9.]*%)  g.h:f$' inline.txt &&
+    grep -q '^< *11 (68.8%, *[0-9.]*%)  a.c:f$' inline.txt
+}
+check inline-file-lines inline_files
+
+# Profiles written by Valgrind 3.19's cg_merge ("N   c1 c2 " lines) and
+# cg_diff ("events:  A B", random order) are read, and the totals match.
+old_tools() {
+  /usr/bin/cg_merge -o merged.cgout multi.cgout multi.cgout 2>/dev/null &&
+    "$annotate" --no-annotate merged.cgout >merged.txt &&
+    grep -q 'PROGRAM TOTALS' merged.txt &&
+    /usr/bin/cg_diff multi.cgout merged.cgout >diff.cgout &&
+    report --no-annotate diff.cgout >old-diff.txt &&
+    report --no-annotate multi.cgout >single.txt &&
+    [ "$(grep 'PROGRAM TOTALS' old-diff.txt)" = \
+      "$(grep 'PROGRAM TOTALS' single.txt)" ]
+}
+if [ -x /usr/bin/cg_merge ] && [ -x /usr/bin/cg_diff ]; then
+  check valgrind-3.19-merge-and-diff-output old_tools
+fi
+
+# Our own tool's profile of a real program, annotated with its source.
+our_tool() {
+  cp "$src/examples/matrix.c" . &&
+    gcc -g -O1 -o matrix matrix.c &&
+    "$build/vg-in-place" --tool=cachegrind --cachegrind-out-file=ours.cgout \
+      ./matrix >/dev/null 2>&1 &&
+    "$annotate" ours.cgout >ours.txt &&
+    grep -q '^-- Annotated source file: .*matrix.c$' ours.txt
+}
+if [ -x "$build/vg-in-place" ] && [ -f "$src/examples/matrix.c" ]; then
+  check profile-of-our-tool our_tool
+fi
+
+# Names are bytes: Latin-1 file and function names come out unchanged.
+raw_names() {
+  printf 'cmd: ./raw\nevents: Ir\nfl=caf\351.c\nfn=gr\374n\n1 7\nsummary: 7\n' \
+    >raw.cgout &&
+    "$annotate" raw.cgout >raw.txt &&
+    grep -q "$(printf 'caf\351.c:gr\374n')" raw.txt
+}
+check non-utf8-names raw_names
+
+# ---- errors ---------------------------------------------------------------
+
+# expect_error NAME STATUS MESSAGE COMMAND...: the command fails with
+# STATUS and its last stderr line is MESSAGE.
+expect_error() {
+  name=$1 status=$2 message=$3
+  shift 3
+  "$@" >/dev/null 2>"$work/err"
+  got=$?
+  last=$(tail -n 1 "$work/err")
+  if [ "$got" = "$status" ] && [ "$last" = "$message" ]; then
+    pass "$name"
+  else
+    fail "$name" "status $got, stderr: $(tr '\n' '|' <"$work/err")"
+  fi
+}
+
+expect_error bad-regex 1 \
+  "cg_annotate: error: argument --mod-filename: bad regex at offset 1: missing closing parenthesis" \
+  "$annotate" '--mod-filename=s/(/x/' multi.cgout
+expect_error bad-group-reference 1 \
+  "cg_annotate: error: argument --mod-funcname: invalid group reference '2'" \
+  "$annotate" '--mod-funcname=s/(a)/\2/' multi.cgout
+expect_error bad-expression-form 2 \
+  "cg_annotate: error: argument --mod-filename: invalid search_and_replace value: 'foo'" \
+  "$annotate" --mod-filename=foo multi.cgout
+expect_error ambiguous-prefix 2 \
+  "cg_annotate: error: ambiguous option: --show-p could match --show-percs, --show-percs=yes, --show-percs=no" \
+  "$annotate" --show-p multi.cgout
+expect_error flag-with-value 2 \
+  "cg_annotate: error: argument --annotate/--no-annotate: ignored explicit argument 'yes'" \
+  "$annotate" --annotate=yes multi.cgout
+expect_error bad-context 2 \
+  "cg_annotate: error: argument --context: invalid int value: 'x'" \
+  "$annotate" --context x multi.cgout
+expect_error unknown-option 2 \
+  "cg_annotate: error: unrecognized arguments: --bogus" \
+  "$annotate" multi.cgout --bogus
+expect_error no-files 2 \
+  "cg_annotate: error: the following arguments are required: cachegrind-out-file" \
+  "$annotate" --show=Ir
+expect_error diff-needs-two 1 \
+  "cg_annotate: error: argument --diff: requires exactly two Cachegrind output files" \
+  "$annotate" --diff multi.cgout
+expect_error sort-unknown-event 1 \
+  "cg_annotate: error: --sort event \`Bogus\` did not appear in \`events:\` line" \
+  "$annotate" --sort=Bogus multi.cgout
+expect_error directory 1 \
+  "cg_annotate: error: [Errno 21] Is a directory: '$multi'" \
+  "$annotate" "$multi"
+printf 'cmd: x\nevents:\nsummary:\n' >no-events.cgout
+expect_error no-event-names 1 \
+  "cg_annotate: error: no-events.cgout:2: \`events:\` line names no events" \
+  "$annotate" no-events.cgout
+
+# Options after the files, "--opt value", and "--" before a file name
+# that starts with a dash.
+option_forms() {
+  cp multi.cgout ./-odd.cgout &&
+    report --context 3 multi.cgout >spaced.txt &&
+    report multi.cgout --context=3 >after.txt &&
+    report --context=3 -- -odd.cgout >dashed.txt &&
+    cmp -s spaced.txt after.txt && cmp -s spaced.txt dashed.txt
+}
+check option-forms option_forms
+
+version() {
+  [ "$("$annotate" --version)" = "cg_annotate-1.0.0" ] &&
+    "$annotate" --help | grep -q '^usage: cg_annotate'
+}
+check version-and-help version
