@@ -298,3 +298,324 @@ for profile in diff-w2-v2.stdout diff-equals-3.19_mod-both.ours; do
 	why=$(read_back "$profile")
 	if [ -z "$why" ]; then pass "diff-read-back/$profile"; else fail "diff-read-back/$profile" "$why"; fi
 done
+
+# ---- the reader's rejections --------------------------------------------------
+#
+# Each input is written here; the expected message is the contract's, with
+# the line number counted by hand (the header below is lines 1-3).
+
+header='desc: d\ncmd: c\nevents: A B\n'
+
+# write NAME FORMAT: writes printf FORMAT into NAME.cgout.
+write() {
+	# shellcheck disable=SC2059 # the format is the file's text
+	printf "$2" >"$1.cgout"
+}
+
+# rejected NAME MESSAGE FILE...: "cg_merge -o NAME.out FILE..." exits with
+# status 1, writes exactly "cg_merge: error: MESSAGE" to stderr and nothing
+# to stdout, and leaves neither NAME.out nor a temporary NAME.out.XXXXXX.
+rejected() {
+	name=$1 message=$2
+	shift 2
+	run "$name" "$merge" -o "$name.out" "$@"
+	printf 'cg_merge: error: %s\n' "$message" >"$name.want-err"
+	if [ "$(cat "$name.status")" != 1 ]; then
+		fail "reject/$name" "status $(cat "$name.status"), want 1; stderr: $(head -1 "$name.stderr")"
+	elif ! cmp -s "$name.stderr" "$name.want-err"; then
+		fail "reject/$name" "stderr '$(head -2 "$name.stderr" | tr '\n' '|')', want '$message'"
+	elif [ -s "$name.stdout" ]; then
+		fail "reject/$name" "something on stdout"
+	elif ! no_output_left "$name"; then
+		fail "reject/$name" "left $(ls "$name".out*)"
+	else
+		pass "reject/$name"
+	fi
+}
+
+# Lines that are neither header, position, count nor summary lines.
+write malformed-line "${header}fl=a.c\nfn=f\nxyz\nsummary: 0 0\n"
+rejected malformed-line 'malformed-line.cgout:6: malformed line: xyz' malformed-line.cgout
+write malformed-fi "${header}fl=a.c\nfn=f\nfi=b.h\n1 2 3\nsummary: 2 3\n"
+rejected malformed-fi 'malformed-fi.cgout:6: malformed line: fi=b.h' malformed-fi.cgout
+write malformed-key-in-body "${header}fl=a.c\ncreator: me\nsummary: 0 0\n"
+rejected malformed-key-in-body 'malformed-key-in-body.cgout:5: malformed line: creator: me' malformed-key-in-body.cgout
+write malformed-negative-line "${header}fl=a.c\nfn=f\n-1 1 3\nsummary: 1 3\n"
+rejected malformed-negative-line 'malformed-negative-line.cgout:6: malformed line: -1 1 3' malformed-negative-line.cgout
+write malformed-position "${header}fx=a.c\nsummary: 0 0\n"
+rejected malformed-position 'malformed-position.cgout:4: malformed line: fx=a.c' malformed-position.cgout
+
+# Counts: too many, not numbers, "." only alone, one sign at most.
+for case in "too-many 1 2 3 4" "not-a-number 1 2 x" "dot-fraction 1 .5 3" \
+	"dot-suffix 1 5. 3" "double-sign 1 --5 3" "bare-sign 1 - 3" \
+	"sign-after 1 5- 3" "junk-after 1 5x 3" "underscore 1 1_000 3" \
+	"line-junk 1x 2 3" "line-fraction 1.5 2 3"; do
+	name=counts-${case%% *} line=${case#* }
+	write "$name" "${header}fl=a.c\nfn=f\n${line}\nsummary: 0 0\n"
+	rejected "$name" "$name.cgout:6: malformed or too many event counts" "$name.cgout"
+done
+
+# Counts and line numbers beyond 64 bits.
+for case in "count-over 1 9223372036854775808" \
+	"count-under 1 0 -9223372036854775809" \
+	"count-huge 1 99999999999999999999999"; do
+	name=${case%% *} line=${case#* }
+	write "$name" "${header}fl=a.c\nfn=f\n${line}\nsummary: 0 0\n"
+	rejected "$name" "$name.cgout:6: event count out of 64-bit range" "$name.cgout"
+done
+write line-over "${header}fl=a.c\nfn=f\n18446744073709551616 1 2\nsummary: 1 2\n"
+rejected line-over 'line-over.cgout:6: line number too large' line-over.cgout
+
+# Sums beyond 64 bits: within a file (its total, on the second line), and
+# when merged: the same line (at B's count line) or different functions
+# (the profile's total, at B's summary line).
+write sum-over "${header}fl=a.c\nfn=f\n1 9223372036854775807\n2 1\nsummary: 0 0\n"
+rejected sum-over 'sum-over.cgout:7: counts overflow 64 bits when summed' sum-over.cgout
+write sum-under "${header}fl=a.c\nfn=f\n1 0 -9223372036854775808\n2 0 -1\nsummary: 0 0\n"
+rejected sum-under 'sum-under.cgout:7: counts overflow 64 bits when summed' sum-under.cgout
+write max-a "${header}fl=a.c\nfn=f\n1 9223372036854775807 -9223372036854775808\nsummary: 9223372036854775807 -9223372036854775808\n"
+write one-a "${header}fl=a.c\nfn=f\n1 1 0\nsummary: 1 0\n"
+write one-b "${header}fl=b.c\nfn=g\n5 1 0\nsummary: 1 0\n"
+write minus-one-b "${header}fl=b.c\nfn=g\n5 0 -1\nsummary: 0 -1\n"
+rejected merge-over-line 'one-a.cgout:6: counts overflow 64 bits when summed' max-a.cgout one-a.cgout
+rejected merge-over-total 'one-b.cgout:7: counts overflow 64 bits when summed' max-a.cgout one-b.cgout
+rejected merge-under-total 'minus-one-b.cgout:7: counts overflow 64 bits when summed' max-a.cgout minus-one-b.cgout
+
+# Count lines need a file.
+write before-fl "${header}fn=f\n1 1\nsummary: 1 0\n"
+rejected count-before-fl 'before-fl.cgout:5: count line before the first `fl=` line' before-fl.cgout
+
+# Name compression: a number must be defined first, and files and
+# functions are numbered apart.
+write compressed-file "${header}fl=(1)\nfn=f\n1 2 3\nsummary: 2 3\n"
+rejected compressed-file-undefined 'compressed-file.cgout:4: name (1) used before it was defined' compressed-file.cgout
+write compressed-function "${header}fl=(1) a.c\nfn=(1)\n1 2 3\nsummary: 2 3\n"
+rejected compressed-function-undefined 'compressed-function.cgout:5: name (1) used before it was defined' compressed-function.cgout
+
+# NUL bytes: in a name, inside a count or summary line, in the header.
+write nul-name "${header}fl=a\000b.c\nfn=f\n1 2 3\nsummary: 2 3\n"
+rejected nul-in-name 'nul-name.cgout:4: NUL byte in a name' nul-name.cgout
+write nul-count "${header}fl=a.c\nfn=f\n1 2\000 3\nsummary: 2 0\n"
+rejected nul-in-count 'nul-count.cgout:6: malformed line: NUL byte' nul-count.cgout
+write nul-summary "${header}fl=a.c\nfn=f\n1 2 3\nsummary: 2 3\000 4\n"
+rejected nul-in-summary 'nul-summary.cgout:7: malformed line: NUL byte' nul-summary.cgout
+write nul-header "desc: d\000\ncmd: c\nevents: A\n"
+rejected nul-in-header 'nul-header.cgout:1: malformed line: NUL byte' nul-header.cgout
+
+# The header: cmd: and events: lines.
+write no-cmd "desc: d\nevents: A B\nfl=a.c\nfn=f\n1 2 3\nsummary: 2 3\n"
+rejected missing-cmd 'no-cmd.cgout:2: missing a `command:` line' no-cmd.cgout
+: >empty.cgout
+rejected empty-file 'empty.cgout:1: missing a `command:` line' empty.cgout
+write no-events "desc: d\ncmd: c\nfl=a.c\nfn=f\n1 2 3\nsummary: 2 3\n"
+rejected missing-events 'no-events.cgout:3: missing an `events:` line' no-events.cgout
+write cmd-only "cmd: c\n"
+rejected missing-events-at-end 'cmd-only.cgout:2: missing an `events:` line' cmd-only.cgout
+write two-cmd "cmd: a\ncmd: b\nevents: A\n"
+rejected two-cmd 'two-cmd.cgout:2: more than one `cmd:` line' two-cmd.cgout
+write no-event-names "cmd: a\nevents:   \nfl=a.c\n"
+rejected no-event-names 'no-event-names.cgout:2: `events:` line names no events' no-event-names.cgout
+write positions "cmd: a\npositions: instr line\nevents: A\n"
+rejected positions 'positions.cgout:2: unsupported `positions:` line: instr line' positions.cgout
+write summary-in-header "cmd: c\nsummary: 1\nevents: A\n"
+rejected summary-in-header 'summary-in-header.cgout:2: missing an `events:` line' summary-in-header.cgout
+
+# The summary: present, once, last, and right.
+write no-summary "${header}fl=a.c\nfn=f\n1 2 3\n"
+rejected missing-summary 'no-summary.cgout:7: missing `summary:` line, aborting' no-summary.cgout
+write no-summary-no-lf "${header}fl=a.c\nfn=f\n1 2 3"
+rejected missing-summary-no-lf 'no-summary-no-lf.cgout:7: missing `summary:` line, aborting' no-summary-no-lf.cgout
+write wrong-summary "${header}fl=a.c\nfn=f\n1 2 3\n2 0 1\nsummary: 2 5\n"
+rejected wrong-summary 'wrong-summary.cgout:8: `summary:` line doesn'"'"'t match computed total: B is 5 in the summary, 4 in the counts' wrong-summary.cgout
+write wrong-totals "${header}fl=a.c\nfn=f\n1 2 3\ntotals: 1 3\n"
+rejected wrong-totals 'wrong-totals.cgout:7: `summary:` line doesn'"'"'t match computed total: A is 1 in the summary, 2 in the counts' wrong-totals.cgout
+write two-summaries "${header}fl=a.c\nfn=f\n1 2 3\nsummary: 2 3\nsummary: 2 3\n"
+rejected two-summaries 'two-summaries.cgout:8: more than one `summary:` line' two-summaries.cgout
+write after-summary "${header}fl=a.c\nfn=f\n1 2 3\nsummary: 2 3\nfn=g\n"
+rejected line-after-summary 'after-summary.cgout:8: line after the `summary:` line: fn=g' after-summary.cgout
+
+# Events must be the same in every input; cg_merge names the file that
+# differs (by names, by number), cg_diff says only that they differ.
+write ab "${header}fl=a.c\nfn=f\n1 2 3\nsummary: 2 3\n"
+write ac "desc: d\ncmd: c\nevents: A C\nfl=a.c\nfn=f\n1 2 3\nsummary: 2 3\n"
+write a-only "cmd: c\nevents: A\nfl=a.c\nfn=f\n1 2\nsummary: 2\n"
+rejected events-differ "events in data files don't match (ac.cgout:3 has other events than ab.cgout)" ab.cgout ac.cgout
+rejected events-fewer "events in data files don't match (a-only.cgout:2 has other events than ab.cgout)" ab.cgout ab.cgout a-only.cgout
+rejected events-real "events in data files don't match (br.cgout:5 has other events than w1.cgout)" w1.cgout br.cgout
+run diff-events "$diff" w1.cgout br.cgout
+if [ "$(cat diff-events.status)" = 1 ] && [ ! -s diff-events.stdout ] &&
+	[ "$(cat diff-events.stderr)" = "cg_diff: error: events in data files don't match" ]; then
+	pass reject/diff-events-differ
+else
+	fail reject/diff-events-differ "status $(cat diff-events.status): $(head -1 diff-events.stderr)"
+fi
+run diff-malformed "$diff" ab.cgout malformed-line.cgout
+if [ "$(cat diff-malformed.status)" = 1 ] && [ ! -s diff-malformed.stdout ] &&
+	[ "$(cat diff-malformed.stderr)" = "cg_diff: error: malformed-line.cgout:6: malformed line: xyz" ]; then
+	pass reject/diff-malformed
+else
+	fail reject/diff-malformed "status $(cat diff-malformed.status): $(head -1 diff-malformed.stderr)"
+fi
+
+# Files that cannot be read.
+rejected missing-file "[Errno 2] No such file or directory: 'no-such.cgout'" ab.cgout no-such.cgout
+mkdir -p a-folder
+rejected directory "[Errno 21] Is a directory: 'a-folder'" a-folder
+if [ -r /proc/self/mem ]; then
+	# Opens, but reading at offset 0 fails: nothing is mapped there.
+	rejected unreadable-read "[Errno 5] Input/output error: '/proc/self/mem'" /proc/self/mem
+fi
+if [ "$(id -u)" != 0 ]; then
+	cp ab.cgout locked.cgout && chmod 000 locked.cgout
+	rejected unreadable-permission "[Errno 13] Permission denied: 'locked.cgout'" ab.cgout locked.cgout
+fi
+
+# Output that cannot be written: a missing folder, and a file that cannot
+# grow (the old file is kept and the temporary file removed).
+run no-folder "$merge" -o no-folder/merged ab.cgout
+if [ "$(cat no-folder.status)" = 1 ] &&
+	[ "$(cat no-folder.stderr)" = "cg_merge: error: [Errno 2] No such file or directory: 'no-folder/merged'" ]; then
+	pass reject/output-folder-missing
+else
+	fail reject/output-folder-missing "status $(cat no-folder.status): $(head -1 no-folder.stderr)"
+fi
+echo old >too-big.out
+(
+	trap '' XFSZ
+	ulimit -f 8 # 4 kB: the merged profile is about 100 kB
+	exec "$merge" -o too-big.out w1.cgout
+) >too-big.stdout 2>too-big.stderr
+echo $? >too-big.status
+if [ "$(cat too-big.status)" = 1 ] &&
+	[ "$(cat too-big.stderr)" = "cg_merge: error: cannot write 'too-big.out': File too large" ] &&
+	[ "$(cat too-big.out)" = old ] && ! ls too-big.out.* >/dev/null 2>&1; then
+	pass reject/output-write-fails
+else
+	fail reject/output-write-fails "status $(cat too-big.status): $(head -1 too-big.stderr); $(ls too-big.out*)"
+fi
+
+# ---- command lines ------------------------------------------------------------
+
+# usage_error NAME STATUS LAST-LINE PROGRAM ARG...: PROGRAM exits with
+# STATUS, prints nothing on stdout, and its stderr starts with its usage
+# line and ends with LAST-LINE.
+usage_error() {
+	name=$1 status=$2 last=$3 program=$4
+	shift 3
+	run "$name" "$@"
+	base=${program##*/}
+	if [ "$(cat "$name.status")" != "$status" ]; then
+		fail "usage/$name" "status $(cat "$name.status"), want $status"
+	elif [ -s "$name.stdout" ]; then
+		fail "usage/$name" "something on stdout"
+	elif [ "$(tail -1 "$name.stderr")" != "$last" ]; then
+		fail "usage/$name" "last line '$(tail -1 "$name.stderr")', want '$last'"
+	elif [ "$status" = 2 ] && [ "$(head -c 13 "$name.stderr" | cut -c1-7)" != "usage: " ] ||
+		! head -1 "$name.stderr" | grep -q "$base"; then
+		fail "usage/$name" "no usage line: $(head -1 "$name.stderr")"
+	else
+		pass "usage/$name"
+	fi
+}
+
+usage_error merge-unknown-option 2 'cg_merge: error: unrecognized arguments: --bogus' \
+	"$merge" --bogus ab.cgout
+usage_error merge-no-files 2 'cg_merge: error: the following arguments are required: cachegrind-out-file' \
+	"$merge"
+usage_error merge-o-no-files 2 'cg_merge: error: the following arguments are required: cachegrind-out-file' \
+	"$merge" -o merge-o-no-files.out
+usage_error merge-o-no-value 2 'cg_merge: error: argument -o: expected one argument' \
+	"$merge" ab.cgout -o
+usage_error diff-unknown-option 2 'cg_diff: error: unrecognized arguments: --bogus' \
+	"$diff" --bogus ab.cgout ab.cgout
+usage_error diff-no-files 2 'cg_diff: error: the following arguments are required: cachegrind-out-file1, cachegrind-out-file2' \
+	"$diff"
+usage_error diff-one-file 2 'cg_diff: error: the following arguments are required: cachegrind-out-file2' \
+	"$diff" ab.cgout
+usage_error diff-three-files 2 'cg_diff: error: unrecognized arguments: ab.cgout' \
+	"$diff" w1.cgout w2.cgout ab.cgout
+for expr in 'foo' 's/a/b' 's/a/b/x' 'y/a/b/' 's/a/b/gg'; do
+	usage_error "diff-mod-form-$(echo "$expr" | tr / _)" 2 \
+		"cg_diff: error: argument --mod-filename: invalid search_and_replace value: '$expr'" \
+		"$diff" "--mod-filename=$expr" ab.cgout ab.cgout
+done
+usage_error diff-mod-funcname-form 2 \
+	"cg_diff: error: argument --mod-funcname: invalid search_and_replace value: 'nope'" \
+	"$diff" --mod-funcname nope ab.cgout ab.cgout
+# A pattern that does not compile is an error of its own (status 1).
+run diff-bad-regex "$diff" '--mod-filename=s/(/x/' ab.cgout ab.cgout
+if [ "$(cat diff-bad-regex.status)" = 1 ] && [ ! -s diff-bad-regex.stdout ] &&
+	[ "$(wc -l <diff-bad-regex.stderr)" = 1 ] &&
+	grep -q '^cg_diff: error: argument --mod-filename: ..*' diff-bad-regex.stderr; then
+	pass usage/diff-bad-regex
+else
+	fail usage/diff-bad-regex "status $(cat diff-bad-regex.status): $(head -1 diff-bad-regex.stderr)"
+fi
+
+# --help and -h: the usage and help on stdout, status 0, even with other
+# mistakes after them; --version: the program's name and version.
+for program in "$merge" "$diff"; do
+	base=${program##*/}
+	for option in --help -h; do
+		run "$base$option" "$program" "$option" --bogus
+		if [ "$(cat "$base$option.status")" = 0 ] && [ ! -s "$base$option.stderr" ] &&
+			[ "$(head -1 "$base$option.stdout" | cut -d' ' -f1,2)" = "usage: $base" ] &&
+			grep -q -- '--version' "$base$option.stdout"; then
+			pass "usage/$base$option"
+		else
+			fail "usage/$base$option" "status $(cat "$base$option.status"): $(head -1 "$base$option.stdout")"
+		fi
+	done
+	run "$base-version" "$program" --version
+	if [ "$(cat "$base-version.status")" = 0 ] && [ ! -s "$base-version.stderr" ] &&
+		[ "$(cat "$base-version.stdout")" = "$base-1.0.0" ]; then
+		pass "usage/$base-version"
+	else
+		fail "usage/$base-version" "status $(cat "$base-version.status"): $(cat "$base-version.stdout")"
+	fi
+done
+
+# ---- what the reader accepts --------------------------------------------------
+#
+# Each variant says the same as plain.cgout in another accepted way, so
+# cg_merge must print the same text for it.  That text is written out here
+# by hand (first-seen order, as cg_merge documents) and checked against the
+# independent reading of plain.cgout.
+
+write plain 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
+write plain-expected 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 2 3 4\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=c.c\nfn=???\n9 0 -1 1\nsummary: 13 10 11\n'
+run plain "$merge" plain.cgout
+costs plain.stdout >plain.got
+costs plain.cgout >plain.want
+if [ "$(cat plain.status)" = 0 ] && cmp -s plain.stdout plain-expected.cgout &&
+	cmp -s plain.got plain.want; then
+	pass accept/plain
+else
+	fail accept/plain "status $(cat plain.status): $(diff plain-expected.cgout plain.stdout | sed -n 2p)"
+fi
+
+# accepted NAME FORMAT: the variant FORMAT merges to plain-expected.cgout.
+accepted() {
+	write "$1" "$2"
+	run "$1" "$merge" -o "$1.out" "$1.cgout"
+	if [ "$(cat "$1.status")" != 0 ]; then
+		fail "accept/$1" "status $(cat "$1.status"): $(head -1 "$1.stderr")"
+	elif ! cmp -s "$1.out" plain-expected.cgout; then
+		fail "accept/$1" "differs: $(diff plain-expected.cgout "$1.out" | sed -n 2p)"
+	elif [ -s "$1.stderr" ] || ls "$1".out.* >/dev/null 2>&1; then
+		fail "accept/$1" "a message or a temporary file: $(head -1 "$1.stderr")"
+	else
+		pass "accept/$1"
+	fi
+}
+
+accepted crlf 'desc: d\r\ncmd: c\r\nevents: A B C\r\nfl=a.c\r\nfn=f\r\n1 1 2 3\r\n2 4 0 6\r\nfn=g\r\n3 0 0 0\r\nfl=b.c\r\nfn=f\r\n1 7 8 0\r\nfl=a.c\r\nfn=f\r\n1 1 1 1\r\nfl=c.c\r\n9 0 -1 +1\r\nsummary: 13 10 11\r\n'
+accepted dots 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 . 6\nfn=g\n3 . . .\nfl=b.c\nfn=f\n1 7 8 .\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 . -1 +1\nsummary: 13 10 11\n'
+accepted missing-trailing-counts 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3\nfl=b.c\nfn=f\n1 7 8\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
+accepted totals 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\ntotals: 13 10 11\n'
+accepted blank-and-comments '# a comment first\n\ndesc: d\n   \ncmd: c\n# between\nevents: A B C\n\nfl=a.c\n\t\nfn=f\n# a comment\n1 1 2 3\n\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\n\nsummary: 13 10 11\n# after\n\n'
+accepted compressed-names 'desc: d\ncmd: c\nevents: A B C\nfl=(1) a.c\nfn=(1) f\n1 1 2 3\n2 4 0 6\nfn=(2) g\n3 0 0 0\nfl=(2) b.c\nfn=(1)\n1 7 8 0\nfl=(1)\nfn=(1)\n1 1 1 1\nfl=(3) c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
+accepted other-header-lines 'version: 1\ncreator: someone\ndesc: d\ncmd: c\npositions: line\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
+accepted tabs-and-spaces 'desc:\td\ncmd:   c\nevents:\tA  B\tC \nfl=a.c\nfn=f\n1\t1 2  3\n2 4 0 6   \nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7\t8\t0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary:\t13  10 11 \n'
+accepted no-final-newline 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11'
+accepted extreme-counts 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 9223372036854775807 -9223372036854775808 +9223372036854775807\n1 -9223372036854775807 9223372036854775807 -9223372036854775808\n1 1 3 4\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
