@@ -21,7 +21,7 @@ void cg_profile_init(cg_profile* profile, const cg_read_rules* rules)
       cg_xcalloc(profile->pair_slot_mask + 1, sizeof(uint32_t));
    profile->entry_slot_mask = 4095;
    profile->entry_slots =
-      cg_xcalloc(profile->entry_slot_mask + 1, sizeof(uint32_t));
+      cg_xcalloc(profile->entry_slot_mask + 1, sizeof(uint64_t));
 }
 
 void cg_profile_free(cg_profile* profile)
@@ -93,9 +93,37 @@ static uint32_t hash_of_pair(const cg_profile* profile, size_t pair)
    return pair_hash(profile->pair_file[pair], profile->pair_function[pair]);
 }
 
-static uint32_t hash_of_entry(const cg_profile* profile, size_t entry)
+/* Entry slots hold the entry's hash above its index + 1, so a probe
+ * rarely has to look at the entry itself and growing the table reads only
+ * the old table. */
+static uint64_t entry_slot(uint32_t hash, size_t entry)
 {
-   return entry_hash(profile->entry_pair[entry], profile->entry_line[entry]);
+   return ((uint64_t)hash << 32) | (uint32_t)(entry + 1);
+}
+
+static void grow_entry_slots(cg_profile* profile)
+{
+   size_t new_mask = profile->entry_slot_mask * 2 + 1;
+   uint64_t* new_slots = cg_xcalloc(new_mask + 1, sizeof *new_slots);
+   for (size_t old = 0; old <= profile->entry_slot_mask; old++) {
+      uint64_t stored = profile->entry_slots[old];
+      if (stored == 0)
+         continue;
+      size_t slot = (stored >> 32) & new_mask;
+      while (new_slots[slot] != 0)
+         slot = (slot + 1) & new_mask;
+      new_slots[slot] = stored;
+   }
+   free(profile->entry_slots);
+   profile->entry_slots = new_slots;
+   profile->entry_slot_mask = new_mask;
+}
+
+void cg_profile_expect_entries(cg_profile* profile, size_t count)
+{
+   while (profile->entry_slot_mask / 2 < count &&
+          profile->entry_slot_mask < ((size_t)1 << 31))
+      grow_entry_slots(profile);
 }
 
 uint32_t cg_profile_pair(cg_profile* profile, cg_name_id file,
@@ -138,11 +166,14 @@ uint32_t cg_profile_pair(cg_profile* profile, cg_name_id file,
 
 size_t cg_profile_entry(cg_profile* profile, uint32_t pair, uint64_t line)
 {
-   size_t slot = entry_hash(pair, line) & profile->entry_slot_mask;
+   uint32_t hash = entry_hash(pair, line);
+   size_t slot = hash & profile->entry_slot_mask;
    for (; profile->entry_slots[slot] != 0;
         slot = (slot + 1) & profile->entry_slot_mask) {
-      size_t entry = profile->entry_slots[slot] - 1;
-      if (profile->entry_line[entry] == line &&
+      uint64_t stored = profile->entry_slots[slot];
+      size_t entry = (uint32_t)stored - 1;
+      if ((uint32_t)(stored >> 32) == hash &&
+          profile->entry_line[entry] == line &&
           profile->entry_pair[entry] == pair)
          return entry;
    }
@@ -166,11 +197,9 @@ size_t cg_profile_entry(cg_profile* profile, uint32_t pair, uint64_t line)
    profile->entry_line[entry] = line;
    memset(cg_entry_counts(profile, entry), 0,
           profile->event_count * sizeof(cg_count));
-   profile->entry_slots[slot] = (uint32_t)entry + 1;
+   profile->entry_slots[slot] = entry_slot(hash, entry);
    if (profile->entry_count * 2 > profile->entry_slot_mask)
-      profile->entry_slots =
-         grow_slots(profile->entry_slots, &profile->entry_slot_mask,
-                    profile->entry_count, hash_of_entry, profile);
+      grow_entry_slots(profile);
    return entry;
 }
 

@@ -88,7 +88,7 @@ typedef struct cg_profile {
    uint64_t* entry_line;
    cg_count* entry_counts;
    size_t entry_count, entry_capacity;
-   uint32_t* entry_slots;
+   uint64_t* entry_slots;     /* hash << 32 | (entry + 1), 0 = free */
    size_t entry_slot_mask;
 
    char error[1024];     /* why the last cg_profile_read failed */
@@ -107,6 +107,10 @@ int cg_profile_read(cg_profile* profile, const char* path, int sign);
 /* Finds or adds the pair (FILE, FUNCTION); returns its index. */
 uint32_t cg_profile_pair(cg_profile* profile, cg_name_id file,
                          cg_name_id function);
+
+/* Sizes the entry table for COUNT entries in all, so it need not grow
+ * step by step while they come. */
+void cg_profile_expect_entries(cg_profile* profile, size_t count);
 
 /* Finds or adds the entry (PAIR, LINE); returns its index. */
 size_t cg_profile_entry(cg_profile* profile, uint32_t pair, uint64_t line);

@@ -83,6 +83,7 @@ typedef struct reader {
    cg_name_id file, function, unnamed_function;
    long pair;
    int pair_keeps_lines;
+   size_t last_entry;     /* the entry of the last count line, or -1 */
 
    /* Callgrind name compression: "f:N" / "n:N" -> name id. */
    cg_names compressed_keys;
@@ -486,8 +487,14 @@ static void read_count_line(reader* r, const char* line, size_t length)
    if (r->pair_keeps_lines) {
       if (profile->entry_count >= UINT32_MAX / 2)
          fail(r, "too many distinct lines");
-      size_t entry =
-         cg_profile_entry(profile, (uint32_t)r->pair, line_in_source);
+      /* Profiles of one program list their lines in the same order, so
+       * the entry after the last one used is usually the one wanted. */
+      size_t entry = r->last_entry + 1;
+      if (entry >= profile->entry_count ||
+          profile->entry_pair[entry] != (uint32_t)r->pair ||
+          profile->entry_line[entry] != line_in_source)
+         entry = cg_profile_entry(profile, (uint32_t)r->pair, line_in_source);
+      r->last_entry = entry;
       add_counts(r, cg_entry_counts(profile, entry), r->sign);
    }
 }
@@ -594,8 +601,14 @@ static void read_file(reader* r)
    r->fd = open(r->path, O_RDONLY);
    if (r->fd < 0)
       fail_errno(r, errno);
-   if (fstat(r->fd, &status) == 0 && S_ISDIR(status.st_mode))
+   if (fstat(r->fd, &status) != 0)
+      fail_errno(r, errno);
+   if (S_ISDIR(status.st_mode))
       fail_errno(r, EISDIR);
+   /* Count lines are rarely shorter than 24 bytes: size the entry table
+    * for this many once, rather than growing it step by step. */
+   if (r->profile->rules.keep_lines == NULL && S_ISREG(status.st_mode))
+      cg_profile_expect_entries(r->profile, (size_t)status.st_size / 24);
    r->capacity = 1 << 20;
    r->buffer = cg_xmalloc(r->capacity);
    start_input(r);
@@ -622,6 +635,7 @@ int cg_profile_read(cg_profile* profile, const char* path, int sign)
    r.sign = sign;
    r.fd = -1;
    r.pair = NO_PAIR;
+   r.last_entry = (size_t)-1;
    cg_names_init(&r.compressed_keys);
    int ok = setjmp(r.failed) == 0;
    if (ok)
