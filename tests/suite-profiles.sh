@@ -16,6 +16,7 @@
 # usage: sh tests/suite-profiles.sh SRCDIR BUILDDIR
 # Prints one "PASS profiles/name" or "FAIL profiles/name: why" line per test.
 # SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck disable=SC2016 # the expected messages quote with backticks
 set -u
 if [ $# -ne 2 ]; then
 	echo "usage: $0 SRCDIR BUILDDIR" >&2
@@ -238,7 +239,7 @@ compare_with_3_19() {
 	name=$1 first=$2 second=$3
 	tag=$(echo "$name" | tr / _)
 	shift 3
-	ours_options= reference_options=
+	ours_options='' reference_options=''
 	set -f
 	while [ $# -ge 2 ]; do
 		ours_options="$ours_options $1"
