@@ -511,8 +511,7 @@ usage_error() {
 		fail "usage/$name" "something on stdout"
 	elif [ "$(tail -1 "$name.stderr")" != "$last" ]; then
 		fail "usage/$name" "last line '$(tail -1 "$name.stderr")', want '$last'"
-	elif [ "$status" = 2 ] && [ "$(head -c 13 "$name.stderr" | cut -c1-7)" != "usage: " ] ||
-		! head -1 "$name.stderr" | grep -q "$base"; then
+	elif ! head -1 "$name.stderr" | grep -q "^usage: $base "; then
 		fail "usage/$name" "no usage line: $(head -1 "$name.stderr")"
 	else
 		pass "usage/$name"
