@@ -135,23 +135,6 @@ typedef struct choices {
 
 /* ---- options ---- */
 
-static cg_subst* parse_subst(const char* option, const char* expr)
-{
-   char why[512];
-   cg_subst* subst = NULL;
-   switch (cg_subst_parse(expr, &subst, why, sizeof why)) {
-   case CG_SUBST_OK:
-      return subst;
-   case CG_SUBST_BAD_FORM:
-      cg_usage_error(usage, 2,
-                     "argument %s: invalid search_and_replace value: '%s'",
-                     option, expr);
-   case CG_SUBST_BAD_REGEX:
-      break;
-   }
-   cg_fatal("argument %s: %s", option, why);
-}
-
 /* A float in [0, 20], optionally followed by '%' (the older syntax). */
 static double parse_threshold(const char* text)
 {
@@ -206,11 +189,11 @@ static void handle_option(void* context, const cg_option* option,
       break;
    case OPT_MOD_FILENAME:
       cg_subst_free(chosen->file_subst);
-      chosen->file_subst = parse_subst(option->name, value);
+      chosen->file_subst = cg_subst_option(usage, option->name, value);
       break;
    case OPT_MOD_FUNCNAME:
       cg_subst_free(chosen->function_subst);
-      chosen->function_subst = parse_subst(option->name, value);
+      chosen->function_subst = cg_subst_option(usage, option->name, value);
       break;
    case OPT_SHOW:
       chosen->show = value;

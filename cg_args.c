@@ -13,6 +13,7 @@
 #include "cg_alloc.h"
 #include "cg_args.h"
 #include "cg_cli.h"
+#include "cg_subst.h"
 
 void cg_usage_error(const char* usage, int status, const char* format, ...)
 {
@@ -25,6 +26,24 @@ void cg_usage_error(const char* usage, int status, const char* format, ...)
    va_end(args);
    fputc('\n', stderr);
    exit(status);
+}
+
+cg_subst* cg_subst_option(const char* usage, const char* option,
+                          const char* expr)
+{
+   char why[512];
+   cg_subst* subst = NULL;
+   switch (cg_subst_parse(expr, &subst, why, sizeof why)) {
+   case CG_SUBST_OK:
+      return subst;
+   case CG_SUBST_BAD_FORM:
+      cg_usage_error(usage, 2,
+                     "argument %s: invalid search_and_replace value: '%s'",
+                     option, expr);
+   case CG_SUBST_BAD_REGEX:
+      break;
+   }
+   cg_fatal("argument %s: %s", option, why);
 }
 
 static const char* shown_name(const cg_option* option)

@@ -32,6 +32,12 @@ typedef struct cg_arg_parser {
 void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
                    char*** positionals, size_t* positional_count);
 
+/* The value of --mod-filename / --mod-funcname (OPTION): an expression
+ * not of the form s/regex/replacement/flags is a usage error (status 2),
+ * a regex that does not compile a fatal one (status 1). */
+struct cg_subst* cg_subst_option(const char* usage, const char* option,
+                                 const char* expr);
+
 /* Prints the usage, then "PROG: error: MESSAGE", and exits with STATUS. */
 void cg_usage_error(const char* usage, int status, const char* format, ...)
    __attribute__((noreturn, format(printf, 3, 4)));

@@ -56,23 +56,6 @@ typedef struct {
    cg_subst* function_subst;
 } diff_options;
 
-static cg_subst* parse_subst(const char* option, const char* expr)
-{
-   char why[512];
-   cg_subst* subst = NULL;
-   switch (cg_subst_parse(expr, &subst, why, sizeof why)) {
-   case CG_SUBST_OK:
-      return subst;
-   case CG_SUBST_BAD_FORM:
-      cg_usage_error(usage, 2,
-                     "argument %s: invalid search_and_replace value: '%s'",
-                     option, expr);
-   case CG_SUBST_BAD_REGEX:
-      break;
-   }
-   cg_fatal("argument %s: %s", option, why);
-}
-
 static void handle_option(void* context, const cg_option* option,
                           const char* value)
 {
@@ -86,11 +69,11 @@ static void handle_option(void* context, const cg_option* option,
       exit(0);
    case OPT_MOD_FILENAME:
       cg_subst_free(chosen->file_subst);
-      chosen->file_subst = parse_subst(option->name, value);
+      chosen->file_subst = cg_subst_option(usage, option->name, value);
       break;
    case OPT_MOD_FUNCNAME:
       cg_subst_free(chosen->function_subst);
-      chosen->function_subst = parse_subst(option->name, value);
+      chosen->function_subst = cg_subst_option(usage, option->name, value);
       break;
    }
 }

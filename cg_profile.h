@@ -53,11 +53,15 @@ typedef struct cg_read_rules {
    void* keep_lines_context;
 } cg_read_rules;
 
+enum cg_name_kind { CG_AS_FILE, CG_AS_FUNCTION };
+
 /* Per-name facts the reader keeps, indexed by name id. */
 typedef struct cg_name_use {
-   cg_name_id renamed_as_file;     /* its name after file_subst */
-   cg_name_id renamed_as_function; /* its name after function_subst */
-   uint8_t renamings_known;        /* bit 0: as file, bit 1: as function */
+   /* Its name after file_subst [CG_AS_FILE] or function_subst
+    * [CG_AS_FUNCTION], valid if the matching bit of renamings_known is
+    * set. */
+   cg_name_id renamed[2];
+   uint8_t renamings_known;
    uint8_t keeps_lines;            /* 0: not asked yet, 1: yes, 2: no */
    uint8_t named_in_file_line;     /* an fl=/fi=/fe= line used this name */
 } cg_name_use;

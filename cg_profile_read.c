@@ -316,35 +316,26 @@ static cg_name_id renamed(reader* r, cg_name_id name, const cg_subst* subst,
    return id;
 }
 
-static cg_name_id file_name(reader* r, const char* text, size_t length)
+/* Returns the name of a position line (undoing name compression), as
+ * renamed for its KIND; remembers names used for files. */
+static cg_name_id position_name(reader* r, enum cg_name_kind kind,
+                                const char* text, size_t length)
 {
+   static const char* const options[] = {"--mod-filename", "--mod-funcname"};
    cg_profile* profile = r->profile;
-   cg_name_id name = read_name(r, 'f', text, length);
+   const cg_subst* subst = kind == CG_AS_FILE ? profile->rules.file_subst
+                                              : profile->rules.function_subst;
+   cg_name_id name = read_name(r, kind == CG_AS_FILE ? 'f' : 'n', text, length);
    ensure_name_use(profile);
-   if (!(profile->name_use[name].renamings_known & 1)) {
-      cg_name_id new_name =
-         renamed(r, name, profile->rules.file_subst, "--mod-filename");
+   if (!(profile->name_use[name].renamings_known & (1 << kind))) {
+      cg_name_id new_name = renamed(r, name, subst, options[kind]);
       ensure_name_use(profile);
-      profile->name_use[name].renamed_as_file = new_name;
-      profile->name_use[name].renamings_known |= 1;
+      profile->name_use[name].renamed[kind] = new_name;
+      profile->name_use[name].renamings_known |= 1 << kind;
    }
-   profile->name_use[name].named_in_file_line = 1;
-   return profile->name_use[name].renamed_as_file;
-}
-
-static cg_name_id function_name(reader* r, const char* text, size_t length)
-{
-   cg_profile* profile = r->profile;
-   cg_name_id name = read_name(r, 'n', text, length);
-   ensure_name_use(profile);
-   if (!(profile->name_use[name].renamings_known & 2)) {
-      cg_name_id new_name =
-         renamed(r, name, profile->rules.function_subst, "--mod-funcname");
-      ensure_name_use(profile);
-      profile->name_use[name].renamed_as_function = new_name;
-      profile->name_use[name].renamings_known |= 2;
-   }
-   return profile->name_use[name].renamed_as_function;
+   if (kind == CG_AS_FILE)
+      profile->name_use[name].named_in_file_line = 1;
+   return profile->name_use[name].renamed[kind];
 }
 
 static int file_keeps_lines(cg_profile* profile, cg_name_id file)
@@ -506,7 +497,7 @@ static void read_position_line(reader* r, const char* line, size_t length)
    size_t name_length = length - 3;
    switch (line[1]) {
    case 'l':
-      r->file = file_name(r, name, name_length);
+      r->file = position_name(r, CG_AS_FILE, name, name_length);
       r->have_file = 1;
       r->function = r->unnamed_function;
       if (profile->rules.record_unnamed_on_file_line)
@@ -516,11 +507,11 @@ static void read_position_line(reader* r, const char* line, size_t length)
    case 'e':
       if (!profile->rules.accept_inline_files)
          fail(r, "malformed line: %s", line);
-      r->file = file_name(r, name, name_length);
+      r->file = position_name(r, CG_AS_FILE, name, name_length);
       r->have_file = 1;
       break;
    case 'n':
-      r->function = function_name(r, name, name_length);
+      r->function = position_name(r, CG_AS_FUNCTION, name, name_length);
       break;
    default:
       fail(r, "malformed line: %s", line);

@@ -368,7 +368,7 @@ static char** originals_of(const annotator* a, const char* name,
       for (size_t id = 0; id < p->names.count && id < p->name_use_capacity;
            id++) {
          if (p->name_use[id].named_in_file_line &&
-             p->name_use[id].renamed_as_file == renamed) {
+             p->name_use[id].renamed[CG_AS_FILE] == renamed) {
             originals = cg_xreallocarray(originals, n + 1, sizeof(char*));
             originals[n++] = p->names.text[id];
          }
