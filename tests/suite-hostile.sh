@@ -1,0 +1,461 @@
+#!/bin/sh
+# The hostile-input suite: what cg_merge, cg_diff and cg_annotate (those of
+# them that are built) do with files that are not what they should be, and
+# with outputs that cannot be written.
+#
+# A refused input or output must give status 1, exactly one line on stderr
+# ("PROGRAM: error: ..." naming the file), nothing on stdout, and leave
+# neither the output file nor its temporary (OUT.XXXXXX).  An input that is
+# odd but valid (a 10 MB name, 100,000 events, fl= with no fn=, CRLF) must
+# give status 0, nothing on stderr, and the right counts.  Every seed and
+# regression input of the fuzzers (tests/fuzz-corpus, tests/fuzz-regressions)
+# is replayed too: accepted or refused as above, never a crash.
+#
+# The exact wording of each of the reader's messages is the profiles
+# suite's business; here a message is checked for its shape and the part
+# that says what went wrong.
+#
+# usage: sh tests/suite-hostile.sh SRCDIR BUILDDIR
+# Prints one "PASS hostile/name" or "FAIL hostile/name: why" line per test.
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -u
+if [ $# -ne 2 ]; then
+	echo "usage: $0 SRCDIR BUILDDIR" >&2
+	exit 2
+fi
+srcdir=$(cd "$1" && pwd) && builddir=$(cd "$2" && pwd) || exit 2
+work=$builddir/tests/out/hostile
+LC_ALL=C
+export LC_ALL
+
+pass() { printf 'PASS hostile/%s\n' "$1"; }
+fail() { printf 'FAIL hostile/%s: %s\n' "$1" "$2"; }
+setup_fail() {
+	fail setup "$1"
+	exit 1
+}
+
+# The programs there are; cg_annotate may not be built yet.
+programs=
+for program in cg_merge cg_diff cg_annotate; do
+	[ -x "$builddir/$program" ] && programs="$programs $program"
+done
+case $programs in
+*cg_merge*cg_diff*) ;;
+*) setup_fail "cg_merge and cg_diff not found in $builddir" ;;
+esac
+rm -rf "$work"
+mkdir -p "$work" || setup_fail "cannot create $work"
+cd "$work" || setup_fail "cannot enter $work"
+
+# A real profile (this tree's tool on a small loop) to pair bad files with.
+cp "$srcdir/tests/fuzz-corpus/profile/ours-instr-range.out" good.cgout ||
+	setup_fail "cannot copy the good profile"
+
+# run NAME COMMAND...: runs COMMAND, leaving NAME.stdout, NAME.stderr and
+# NAME.status.
+run() {
+	name=$1
+	shift
+	"$@" >"$name.stdout" 2>"$name.stderr"
+	echo $? >"$name.status"
+}
+
+# invoke NAME PROGRAM FILE: runs PROGRAM on FILE the way each program
+# takes a file: cg_merge writing NAME.out, cg_diff with FILE as both files,
+# cg_annotate alone.
+invoke() {
+	case $2 in
+	cg_merge) run "$1" "$builddir/cg_merge" -o "$1.out" "$3" ;;
+	cg_diff) run "$1" "$builddir/cg_diff" "$3" "$3" ;;
+	cg_annotate) run "$1" "$builddir/cg_annotate" "$3" ;;
+	esac
+}
+
+# no_output_left NAME: neither NAME.out nor a temporary NAME.out.* exists.
+no_output_left() {
+	for leftover in "$1".out "$1".out.*; do
+		[ -e "$leftover" ] && return 1
+	done
+	return 0
+}
+
+# check_refused TEST NAME PROGRAM TEXT: the run NAME of PROGRAM failed as
+# a refusal must, its one line of stderr containing TEXT.
+check_refused() {
+	test=$1 name=$2 program=$3 text=$4
+	status=$(cat "$name.status")
+	first=$(head -n 1 "$name.stderr")
+	if [ "$status" != 1 ]; then
+		fail "$test" "status $status, want 1; stderr: $first"
+	elif [ "$(wc -l <"$name.stderr")" -ne 1 ]; then
+		fail "$test" "$(wc -l <"$name.stderr") lines on stderr, want 1: $first"
+	else
+		case $first in
+		"$program: error: "*"$text"*)
+			if [ -s "$name.stdout" ]; then
+				fail "$test" "something on stdout"
+			elif ! no_output_left "$name"; then
+				fail "$test" "left $(ls -d "$name".out*)"
+			else
+				pass "$test"
+			fi
+			;;
+		*) fail "$test" "stderr '$first', want '$program: error: ...$text...'" ;;
+		esac
+	fi
+}
+
+# refused TEST FILE TEXT: every program refuses FILE, saying TEXT.
+refused() {
+	for program in $programs; do
+		invoke "$1-$program" "$program" "$2"
+		check_refused "$1/$program" "$1-$program" "$program" "$3"
+	done
+}
+
+# check_accepted TEST NAME: the run NAME succeeded, quietly.
+check_accepted() {
+	status=$(cat "$2.status")
+	if [ "$status" != 0 ]; then
+		fail "$1" "status $status, want 0; stderr: $(head -n 1 "$2.stderr" | cut -c 1-200)"
+	elif [ -s "$2.stderr" ]; then
+		fail "$1" "stderr: $(head -n 1 "$2.stderr" | cut -c 1-200)"
+	else
+		return 0
+	fi
+	return 1
+}
+
+# same_file TEST GOT WANT: passes if the files are identical.
+same_file() {
+	if cmp -s "$2" "$3"; then
+		pass "$1"
+	else
+		fail "$1" "$2 differs from $3 at $(cmp "$2" "$3" 2>&1 | cut -c 1-100)"
+	fi
+}
+
+# ---- files that are not profiles ---------------------------------------------
+
+: >empty.cgout
+refused empty empty.cgout 'empty.cgout:1: '
+
+cp /bin/true binary.cgout || setup_fail "cannot copy /bin/true"
+refused binary binary.cgout 'binary.cgout:1: '
+
+# A 10 MB line with no newline, of no known kind: refused in one line, the
+# message not carrying the whole line.
+awk 'BEGIN { s = "z"; while (length(s) < 10485760) s = s s; printf "%s", substr(s, 1, 10485760) }' >huge-garbage.cgout
+refused huge-garbage huge-garbage.cgout 'huge-garbage.cgout:1: '
+for program in $programs; do
+	if [ "$(wc -c <"huge-garbage-$program.stderr")" -gt 4096 ]; then
+		fail "huge-garbage-short/$program" "a message of $(wc -c <"huge-garbage-$program.stderr") bytes"
+	else
+		pass "huge-garbage-short/$program"
+	fi
+done
+
+# ---- files cut short -----------------------------------------------------------
+# The good profile cut in the middle of its lines: the header's, a count
+# line's, the summary's.  None of these can make a valid file.
+
+lines=$(wc -l <good.cgout)
+for line in 2 6 9 "$lines"; do
+	bytes=$(head -n "$line" good.cgout | wc -c)
+	length=$(sed -n "${line}p" good.cgout | wc -c)
+	head -c $((bytes - length / 2)) good.cgout >"cut-$line.cgout"
+	refused "cut-in-line-$line" "cut-$line.cgout" "cut-$line.cgout:"
+done
+
+# ---- odd but valid -------------------------------------------------------------
+
+# A file name of 10 MB: kept whole.
+# long_name_file COUNT: the profile with its one count and summary COUNT.
+long_name_file() {
+	awk -v count="$1" 'BEGIN { s = "n"; while (length(s) < 10485760) s = s s
+		printf "desc: d\ncmd: c\nevents: A\nfl=/src/%s.c\nfn=f\n1 %d\nsummary: %d\n", substr(s, 1, 10485760), count, count }'
+}
+long_name_file 5 >long-name.cgout
+long_name_file 10 >long-name-twice.want
+run long-name-merge "$builddir/cg_merge" -o long-name-merge.out long-name.cgout long-name.cgout
+check_accepted long-name/cg_merge long-name-merge &&
+	same_file long-name/cg_merge long-name-merge.out long-name-twice.want
+run long-name-diff "$builddir/cg_diff" long-name.cgout long-name.cgout
+if check_accepted long-name/cg_diff long-name-diff; then
+	if [ "$(grep -c '^fl=/src/n*\.c$' long-name-diff.stdout)" = 1 ] &&
+		[ "$(awk '/^fl=/ { print length($0) }' long-name-diff.stdout)" = 10485770 ]; then
+		pass long-name/cg_diff
+	else
+		fail long-name/cg_diff "the 10 MB fl= line is not in the output whole"
+	fi
+fi
+case $programs in *cg_annotate*)
+	run long-name-annotate "$builddir/cg_annotate" long-name.cgout
+	check_accepted long-name/cg_annotate long-name-annotate &&
+		if grep -q '^5 (100\.0%)  unannotated: files known & above threshold & unreadable' long-name-annotate.stdout; then
+			pass long-name/cg_annotate
+		else
+			fail long-name/cg_annotate "the 10 MB-named file is not counted as unreadable"
+		fi
+	;;
+esac
+
+# 100,000 events; each count line has them all.
+awk 'BEGIN {
+	n = 100000
+	printf "desc: d\ncmd: c\nevents:"
+	for (i = 1; i <= n; i++) printf " E%d", i
+	printf "\nfl=a.c\nfn=f\n1"
+	for (i = 1; i <= n; i++) printf " %d", i
+	printf "\n2"
+	for (i = 1; i <= n; i++) printf " 1"
+	printf "\nsummary:"
+	for (i = 1; i <= n; i++) printf " %d", i + 1
+	printf "\n" }' >events.cgout
+awk '/^[0-9]/ || /^summary:/ {
+		printf "%s", $1; for (i = 2; i <= NF; i++) printf " %d", 2 * $i; print ""; next }
+	{ print }' events.cgout >events-twice.want
+run events-merge "$builddir/cg_merge" -o events-merge.out events.cgout events.cgout
+check_accepted many-events/cg_merge events-merge &&
+	same_file many-events/cg_merge events-merge.out events-twice.want
+run events-diff "$builddir/cg_diff" events.cgout events.cgout
+if check_accepted many-events/cg_diff events-diff; then
+	zeros=$(awk '/^summary:/ { for (i = 2; i <= NF; i++) if ($i != "0") bad++; print NF - 1, bad + 0 }' events-diff.stdout)
+	if [ "$zeros" = "100000 0" ]; then
+		pass many-events/cg_diff
+	else
+		fail many-events/cg_diff "summary has (events, non-zero) = ($zeros), want (100000, 0)"
+	fi
+fi
+case $programs in *cg_annotate*)
+	run events-annotate "$builddir/cg_annotate" --show E1,E100000 events.cgout
+	check_accepted many-events/cg_annotate events-annotate &&
+		if grep -q '^2 (100\.0%) 100,001 (100\.0%)  PROGRAM TOTALS' events-annotate.stdout; then
+			pass many-events/cg_annotate
+		else
+			fail many-events/cg_annotate "no 'PROGRAM TOTALS' line with E1 = 2 and E100000 = 100,001"
+		fi
+	;;
+esac
+
+# fl= with no fn=: the counts belong to the unnamed function ("???").
+printf 'desc: d\ncmd: c\nevents: A B\nfl=a.c\n1 1 1\nfl=b.c\n2 3 4\nsummary: 4 5\n' >no-fn.cgout
+printf 'desc: d\ncmd: c\nevents: A B\nfl=a.c\nfn=???\n1 1 1\nfl=b.c\nfn=???\n2 3 4\nsummary: 4 5\n' >no-fn.want
+run no-fn-merge "$builddir/cg_merge" -o no-fn-merge.out no-fn.cgout
+check_accepted fl-without-fn/cg_merge no-fn-merge &&
+	same_file fl-without-fn/cg_merge no-fn-merge.out no-fn.want
+printf 'desc: Files compared:   empty-no-fn.cgout; no-fn.cgout\ncmd: c; c\nevents: A B\nfl=a.c\nfn=???\n0 1 1\nfl=b.c\nfn=???\n0 3 4\nsummary: 4 5\n' >no-fn-diff.want
+printf 'desc: d\ncmd: c\nevents: A B\nsummary: 0 0\n' >empty-no-fn.cgout
+run no-fn-diff "$builddir/cg_diff" empty-no-fn.cgout no-fn.cgout
+check_accepted fl-without-fn/cg_diff no-fn-diff &&
+	same_file fl-without-fn/cg_diff no-fn-diff.stdout no-fn-diff.want
+case $programs in *cg_annotate*)
+	run no-fn-annotate "$builddir/cg_annotate" no-fn.cgout
+	check_accepted fl-without-fn/cg_annotate no-fn-annotate &&
+		if grep -q '^< 3 (75\.0%,  75\.0%) 4 (80\.0%,  80\.0%)  b\.c:<unspecified>$' no-fn-annotate.stdout; then
+			pass fl-without-fn/cg_annotate
+		else
+			fail fl-without-fn/cg_annotate "no 'b.c:<unspecified>' line with 3 and 4"
+		fi
+	;;
+esac
+
+# CRLF line endings read as LF ones.
+sed 's/$/\r/' good.cgout >crlf.cgout
+run crlf-merge "$builddir/cg_merge" -o crlf-merge.out crlf.cgout
+run lf-merge "$builddir/cg_merge" -o lf-merge.out good.cgout
+check_accepted crlf/cg_merge crlf-merge &&
+	same_file crlf/cg_merge crlf-merge.out lf-merge.out
+
+# ---- counts that do not fit ------------------------------------------------------
+
+# count_file NAME COUNT: a one-line profile whose count and summary are COUNT.
+count_file() {
+	printf 'desc: d\ncmd: c\nevents: A\nfl=a.c\nfn=f\n1 %s\nsummary: %s\n' "$2" "$2" >"$1.cgout"
+}
+count_file max 9223372036854775807
+count_file min -9223372036854775808
+count_file one 1
+count_file zero 0
+# The largest counts are fine (so the refusals below are about the range).
+for program in $programs; do
+	case $program in
+	cg_merge) run "max-$program" "$builddir/cg_merge" max.cgout min.cgout ;;
+	cg_diff) run "max-$program" "$builddir/cg_diff" zero.cgout max.cgout ;;
+	cg_annotate) run "max-$program" "$builddir/cg_annotate" max.cgout min.cgout ;;
+	esac
+	check_accepted "count-2^63-1/$program" "max-$program" &&
+		pass "count-2^63-1/$program"
+done
+for count in 9223372036854775808 18446744073709551615 18446744073709551616 \
+	123456789012345678901234567890 -9223372036854775809; do
+	count_file "count$count" "$count"
+	refused "count$count" "count$count.cgout" 'count out of 64-bit range'
+done
+
+# Sums that do not fit: within a file, and across files.
+printf 'desc: d\ncmd: c\nevents: A\nfl=a.c\nfn=f\n1 9223372036854775807\n2 1\nsummary: 0\n' >sum-in-file.cgout
+refused sum-in-file sum-in-file.cgout 'sum-in-file.cgout:7: counts overflow 64 bits when summed'
+for program in $programs; do
+	case $program in
+	cg_merge) run "sum-$program" "$builddir/cg_merge" -o "sum-$program.out" max.cgout one.cgout ;;
+	# The first file is subtracted: 0 - (-2^63) does not fit.
+	cg_diff) run "sum-$program" "$builddir/cg_diff" min.cgout zero.cgout ;;
+	cg_annotate) run "sum-$program" "$builddir/cg_annotate" max.cgout one.cgout ;;
+	esac
+	check_refused "sum-across-files/$program" "sum-$program" "$program" 'counts overflow 64 bits when summed'
+done
+
+# ---- malformed structure -----------------------------------------------------------
+
+printf 'desc: d\ncmd: c\nevents: A B\nevents: A B\nfl=a.c\nfn=f\n1 1 1\nsummary: 1 1\n' >two-events.cgout
+refused two-events-lines two-events.cgout 'two-events.cgout:4: '
+
+# Files whose events differ cannot be combined.
+run events-differ "$builddir/cg_diff" good.cgout no-fn.cgout
+check_refused events-differ/cg_diff events-differ cg_diff "events in data files don't match"
+
+# ---- files that cannot be read -------------------------------------------------------
+
+refused missing-file no-such.cgout "[Errno 2] No such file or directory: 'no-such.cgout'"
+mkdir folder.cgout
+refused folder folder.cgout "[Errno 21] Is a directory: 'folder.cgout'"
+
+# as_nobody COMMAND...: runs COMMAND as an unprivileged user (when root).
+as_nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+}
+# Root reads and writes whatever the permissions say; when root, the
+# permission tests run as "nobody" if that user can reach the build.
+unprivileged=
+if [ "$(id -u)" != 0 ]; then
+	unprivileged=yes
+elif command -v setpriv >/dev/null 2>&1 &&
+	as_nobody "$builddir/cg_merge" --version >/dev/null 2>&1 &&
+	as_nobody test -r good.cgout; then
+	unprivileged=nobody
+fi
+as_tester() {
+	if [ "$unprivileged" = nobody ]; then as_nobody "$@"; else "$@"; fi
+}
+
+cp good.cgout locked.cgout && chmod 000 locked.cgout
+chmod 777 . # for a tester that is nobody: room for its outputs
+if [ -n "$unprivileged" ]; then
+	for program in $programs; do
+		case $program in
+		cg_merge) run "locked-$program" as_tester "$builddir/cg_merge" -o "locked-$program.out" locked.cgout ;;
+		cg_diff) run "locked-$program" as_tester "$builddir/cg_diff" good.cgout locked.cgout ;;
+		cg_annotate) run "locked-$program" as_tester "$builddir/cg_annotate" locked.cgout ;;
+		esac
+		check_refused "unreadable-file/$program" "locked-$program" "$program" "[Errno 13] Permission denied: 'locked.cgout'"
+	done
+else
+	# The folder case above is the unreadable input that root has too.
+	pass "unreadable-file (root, and no unprivileged user: the folder case stands for it)"
+fi
+
+# ---- outputs that cannot be written -----------------------------------------------
+
+# cg_merge -o into a missing folder, a "folder" that is a file, a read-only
+# folder.
+run out-missing "$builddir/cg_merge" -o no-such-folder/out-missing.out good.cgout
+check_refused output-in-missing-folder out-missing cg_merge "[Errno 2] No such file or directory: 'no-such-folder/out-missing.out'"
+[ -e no-such-folder ] && fail output-in-missing-folder/created "no-such-folder was created"
+: >plain-file
+run out-notdir "$builddir/cg_merge" -o plain-file/out-notdir.out good.cgout
+check_refused output-in-file-not-folder out-notdir cg_merge "[Errno 20] Not a directory: 'plain-file/out-notdir.out'"
+mkdir read-only && chmod 555 read-only
+if [ -n "$unprivileged" ]; then
+	run out-readonly as_tester "$builddir/cg_merge" -o read-only/out.out good.cgout
+	check_refused output-in-read-only-folder out-readonly cg_merge "[Errno 13] Permission denied: 'read-only/out.out'"
+	if [ -n "$(ls read-only)" ]; then
+		fail output-in-read-only-folder/left "left read-only/$(ls read-only | head -n 1)"
+	fi
+else
+	pass "output-in-read-only-folder (root, and no unprivileged user: the missing-folder case stands for it)"
+fi
+
+# A full disk: /dev/full for each program's output.
+run full-merge "$builddir/cg_merge" -o /dev/full good.cgout
+check_refused dev-full/cg_merge full-merge cg_merge "cannot write '/dev/full': No space left on device"
+run full-diff sh -c '"$1" good.cgout good.cgout >/dev/full' sh "$builddir/cg_diff"
+check_refused dev-full/cg_diff full-diff cg_diff 'No space left on device'
+case $programs in *cg_annotate*)
+	run full-annotate sh -c '"$1" good.cgout >/dev/full' sh "$builddir/cg_annotate"
+	check_refused dev-full/cg_annotate full-annotate cg_annotate 'No space left on device'
+	;;
+esac
+
+# A full disk under a regular file, as a file-size limit (SIGXFSZ ignored,
+# so a write past it fails with EFBIG): the previous file stays as it was
+# and no temporary is left.
+echo previous >full-file.out
+cp full-file.out full-file.previous
+run full-file sh -c 'trap "" XFSZ; ulimit -f 64; exec "$1" -o full-file.out events.cgout' sh "$builddir/cg_merge"
+status=$(cat full-file.status)
+if [ "$status" != 1 ] || [ "$(wc -l <full-file.stderr)" -ne 1 ] ||
+	! grep -q "^cg_merge: error: cannot write 'full-file.out': File too large$" full-file.stderr; then
+	fail output-on-full-disk "status $status, stderr: $(head -n 2 full-file.stderr | tr '\n' '|')"
+elif ! cmp -s full-file.out full-file.previous; then
+	fail output-on-full-disk "full-file.out was changed"
+elif [ -n "$(ls full-file.out.* 2>/dev/null)" ]; then
+	fail output-on-full-disk "left $(ls full-file.out.*)"
+else
+	pass output-on-full-disk
+fi
+
+# ---- the fuzzers' inputs ------------------------------------------------------------
+# Every profile the fuzzers start from or once failed on, through every
+# program: accepted, or refused in one line.
+
+# replay TEST NAME PROGRAM: the run NAME ended either way, cleanly.
+replay() {
+	status=$(cat "$2.status")
+	if [ "$status" = 0 ] && [ ! -s "$2.stderr" ]; then
+		pass "$1"
+	elif [ "$status" = 1 ] && [ "$(wc -l <"$2.stderr")" -eq 1 ] &&
+		grep -q "^$3: error: " "$2.stderr"; then
+		pass "$1"
+	else
+		fail "$1" "status $status, stderr: $(head -n 2 "$2.stderr" | tr '\n' '|' | cut -c 1-200)"
+	fi
+}
+
+for kind in fuzz-corpus fuzz-regressions; do
+	for input in "$srcdir/tests/$kind/profile"/*; do
+		[ -f "$input" ] || continue
+		base=$(basename "$input")
+		for program in $programs; do
+			case $program in
+			cg_merge) run "replay-$program" "$builddir/cg_merge" "$input" "$input" ;;
+			cg_diff) run "replay-$program" "$builddir/cg_diff" "$input" "$input" ;;
+			cg_annotate) run "replay-$program" "$builddir/cg_annotate" "$input" ;;
+			esac
+			replay "$kind/profile/$base/$program" "replay-$program" "$program"
+		done
+	done
+done
+
+# An expression input is the expression, a newline, then a name: cg_diff
+# applies it (as --mod-filename and as --mod-funcname) to a profile naming
+# a file and a function so (less any byte a name line cannot hold).
+for kind in fuzz-corpus fuzz-regressions; do
+	for input in "$srcdir/tests/$kind/subst"/*; do
+		[ -f "$input" ] || continue
+		base=$(basename "$input")
+		expr=$(head -n 1 "$input" | tr -d '\000')
+		name=$(tail -n +2 "$input" | tr -d '\000\r\n')
+		printf 'desc: d\ncmd: c\nevents: A\nfl=%s\nfn=%s\n1 1\nsummary: 1\n' "${name:-x}" "${name:-x}" >subst-name.cgout
+		for option in --mod-filename --mod-funcname; do
+			run replay-subst "$builddir/cg_diff" "$option=$expr" subst-name.cgout subst-name.cgout
+			status=$(cat replay-subst.status)
+			if [ "$status" = 2 ] && grep -q "^cg_diff: error: argument $option: " replay-subst.stderr; then
+				pass "$kind/subst/$base$option" # a usage error: an expression of the wrong form
+			else
+				replay "$kind/subst/$base$option" replay-subst cg_diff
+			fi
+		done
+	done
+done
