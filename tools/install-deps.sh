@@ -4,7 +4,7 @@
 # there already.
 set -eu
 packages="gcc g++ make autoconf automake pkgconf valgrind libpcre2-dev
-  gcc-multilib sqlite3 xz-utils python3 time util-linux"
+  gcc-multilib sqlite3 xz-utils python3 time util-linux clang"
 missing=
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
