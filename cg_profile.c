@@ -101,9 +101,9 @@ static uint64_t entry_slot(uint32_t hash, size_t entry)
    return ((uint64_t)hash << 32) | (uint32_t)(entry + 1);
 }
 
-static void grow_entry_slots(cg_profile* profile)
+/* Moves the entries into a table of NEW_MASK + 1 slots. */
+static void resize_entry_slots(cg_profile* profile, size_t new_mask)
 {
-   size_t new_mask = profile->entry_slot_mask * 2 + 1;
    uint64_t* new_slots = cg_xcalloc(new_mask + 1, sizeof *new_slots);
    for (size_t old = 0; old <= profile->entry_slot_mask; old++) {
       uint64_t stored = profile->entry_slots[old];
@@ -119,11 +119,18 @@ static void grow_entry_slots(cg_profile* profile)
    profile->entry_slot_mask = new_mask;
 }
 
+static void grow_entry_slots(cg_profile* profile)
+{
+   resize_entry_slots(profile, profile->entry_slot_mask * 2 + 1);
+}
+
 void cg_profile_expect_entries(cg_profile* profile, size_t count)
 {
-   while (profile->entry_slot_mask / 2 < count &&
-          profile->entry_slot_mask < ((size_t)1 << 31))
-      grow_entry_slots(profile);
+   size_t mask = profile->entry_slot_mask;
+   while (mask / 2 < count && mask < ((size_t)1 << 31))
+      mask = mask * 2 + 1;
+   if (mask != profile->entry_slot_mask)
+      resize_entry_slots(profile, mask);
 }
 
 uint32_t cg_profile_pair(cg_profile* profile, cg_name_id file,

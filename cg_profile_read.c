@@ -596,10 +596,10 @@ static void read_file(reader* r)
       fail_errno(r, errno);
    if (S_ISDIR(status.st_mode))
       fail_errno(r, EISDIR);
-   /* Count lines are rarely shorter than 24 bytes: size the entry table
+   /* Count lines are rarely shorter than 32 bytes: size the entry table
     * for this many once, rather than growing it step by step. */
    if (r->profile->rules.keep_lines == NULL && S_ISREG(status.st_mode))
-      cg_profile_expect_entries(r->profile, (size_t)status.st_size / 24);
+      cg_profile_expect_entries(r->profile, (size_t)status.st_size / 32);
    r->capacity = 1 << 20;
    r->buffer = cg_xmalloc(r->capacity);
    start_input(r);
