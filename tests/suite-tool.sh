@@ -163,6 +163,24 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
       fail "profile-after-$ending" "no complete profile written"
     fi
   done
+  # A client that runs out of memory (address space limited to 1.5 GB):
+  # malloc fails in it as under the installed tool, it ends the same way,
+  # and its profile is written.
+  for tool in ours installed; do
+    if [ $tool = ours ]; then run=cachegrind; else run="valgrind --tool=cachegrind $caches"; fi
+    (ulimit -v 1500000 && $run -q --cachegrind-out-file="$out/oom-$tool.out" \
+       "$out/endings" oom >"$out/oom-$tool.stdout" 2>"$out/oom-$tool.err")
+    echo $? >"$out/oom-$tool.status"
+  done
+  if [ "$(cat "$out/oom-ours.status")" = 5 ] &&
+     [ "$(cat "$out/oom-installed.status")" = 5 ] &&
+     grep -q '^malloc failed$' "$out/oom-ours.stdout" &&
+     grep -q '^summary: [1-9]' "$out/oom-ours.out" &&
+     ! grep -q -i 'impossible\|terminating\|out of memory' "$out/oom-ours.err"; then
+    pass client-out-of-memory
+  else
+    fail client-out-of-memory "status $(cat "$out/oom-ours.status") (installed: $(cat "$out/oom-installed.status")): $(head -c 300 "$out/oom-ours.err")"
+  fi
   for target in "$out/no-such-folder/x.out" /dev/full; do
     cachegrind -q --cachegrind-out-file="$target" "$out/endings" normal \
       >/dev/null 2>"$out/unwritable.err"

@@ -1,8 +1,10 @@
 /* endings.c: a client that does some work, then ends as told:
  * "segv" (dies of SIGSEGV), "_exit", "handler-exit" (calls exit() from a
- * signal handler) or "normal".
+ * signal handler), "oom" (allocates and touches memory until malloc fails,
+ * then exits with 5) or "normal".
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,6 +25,14 @@ int main(int argc, char** argv)
       *(volatile int*)8 = 1;
    if (strcmp(ending, "_exit") == 0)
       _exit(4);
+   if (strcmp(ending, "oom") == 0) {
+      const size_t block = (size_t)64 << 20;
+      char* memory;
+      while ((memory = malloc(block)) != NULL)
+         memset(memory, 1, block);
+      puts("malloc failed");
+      exit(5);
+   }
    if (strcmp(ending, "handler-exit") == 0) {
       signal(SIGALRM, exit_from_handler);
       raise(SIGALRM);
