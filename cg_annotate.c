@@ -343,6 +343,16 @@ static void choose_columns(report* r, const choices* chosen)
    }
 }
 
+/* What split_positionals and choose_columns allocated. */
+static void free_report(report* r)
+{
+   free(r->data_paths);
+   free(r->user_sources);
+   free(r->columns);
+   free(r->sort_events);
+   free(r->sort_thresholds);
+}
+
 /* ---- reading ---- */
 
 static int keep_no_lines(void* context, const char* file_name)
@@ -630,6 +640,11 @@ int main(int argc, char** argv)
    if (fflush(stdout) != 0 || ferror(stdout))
       cg_fatal("cannot write the report: %s", strerror(errno));
    free(shown_files);
+   free_report(&r);
    cg_profile_free(&totals);
+   free(args);
+   free(chosen.include_dirs);
+   cg_subst_free(chosen.file_subst);
+   cg_subst_free(chosen.function_subst);
    return adds_up ? 0 : 1;
 }
