@@ -32,67 +32,85 @@ const cache_sim_t* cg_events_D1(void) { return &D1_cache; }
 void cg_events_fold_counts(event_group_t* group)
 {
    UInt i;
+   ULong runs = group->executions;
+   if (runs == 0)
+      return;
    for (i = 0; i < group->counted_count; i++) {
       const counted_t* c = &group->counted[i];
-      *(ULong*)((HChar*)c->cost + c->counter_offset) += group->executions;
+      c->cost->Ir += runs * c->fetches;
+      c->cost->Dr += runs * c->reads;
+      c->cost->Dw += runs * c->writes;
+      c->cost->Bc += runs * c->cond_branches;
+      c->cost->Bi += runs * c->ind_branches;
    }
    group->executions = 0;
 }
 
 VG_REGPARM(1) void cg_run_group(event_group_t* group)
 {
-   UInt i;
    group->executions++;
-   for (i = 0; i < group->leading_fetch_count; i++)
-      cg_fetch_slow(&group->leading_fetches[i]);
 }
 
-VG_REGPARM(1) void cg_fetch_slow(const event_t* ev)
+VG_REGPARM(3) void cg_run_group_fetch(event_group_t* group, Addr instr_addr,
+                                      UWord size, line_cost_t* cost)
 {
-   if (cg_sim_access_is_miss(&I1_cache, ev->instr_addr, ev->size)) {
-      ev->cost->I1mr++;
-      if (cg_sim_access_is_miss(&LL_cache, ev->instr_addr, ev->size))
-         ev->cost->ILmr++;
+   group->executions++;
+   cg_fetch_slow(cost, instr_addr, size);
+}
+
+VG_REGPARM(3) void cg_fetch_slow(line_cost_t* cost, Addr addr, UWord size)
+{
+   if (cg_sim_access_is_miss(&I1_cache, addr, size)) {
+      cost->I1mr++;
+      if (cg_sim_access_is_miss(&LL_cache, addr, size))
+         cost->ILmr++;
    }
 }
 
-VG_REGPARM(2) void cg_read_slow(const event_t* ev, Addr addr)
+VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size)
 {
-   if (cg_sim_access_is_miss(&D1_cache, addr, ev->size)) {
-      ev->cost->D1mr++;
-      if (cg_sim_access_is_miss(&LL_cache, addr, ev->size))
-         ev->cost->DLmr++;
+   if (cg_sim_access_is_miss(&D1_cache, addr, size)) {
+      cost->D1mr++;
+      if (cg_sim_access_is_miss(&LL_cache, addr, size))
+         cost->DLmr++;
    }
 }
 
-VG_REGPARM(2) void cg_write_slow(const event_t* ev, Addr addr)
+VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size)
 {
-   if (cg_sim_access_is_miss(&D1_cache, addr, ev->size)) {
-      ev->cost->D1mw++;
-      if (cg_sim_access_is_miss(&LL_cache, addr, ev->size))
-         ev->cost->DLmw++;
+   if (cg_sim_access_is_miss(&D1_cache, addr, size)) {
+      cost->D1mw++;
+      if (cg_sim_access_is_miss(&LL_cache, addr, size))
+         cost->DLmw++;
    }
 }
 
-VG_REGPARM(2) void cg_branch_cond(const event_t* ev, UWord taken)
+VG_REGPARM(3) void cg_branch_cond(line_cost_t* cost, Addr instr_addr,
+                                  UWord guard)
 {
-   if (ev->kind == EV_BC_INVERTED)
-      taken ^= 1;
-   ev->cost->Bcm += cg_branch_cond_mispredicted(ev->instr_addr, taken);
+   cost->Bcm += cg_branch_cond_mispredicted(instr_addr, guard);
 }
 
-VG_REGPARM(2) void cg_branch_ind(const event_t* ev, Addr target)
+VG_REGPARM(3) void cg_branch_cond_inverted(line_cost_t* cost, Addr instr_addr,
+                                           UWord guard)
 {
-   ev->cost->Bim += cg_branch_ind_mispredicted(ev->instr_addr, target);
+   cost->Bcm += cg_branch_cond_mispredicted(instr_addr, guard ^ 1);
 }
 
-VG_REGPARM(2) void cg_guarded_access(const event_t* ev, Addr addr)
+VG_REGPARM(3) void cg_branch_ind(line_cost_t* cost, Addr instr_addr,
+                                 Addr target)
 {
-   if (ev->kind == EV_DR) {
-      ev->cost->Dr++;
-      cg_read_slow(ev, addr);
-   } else {
-      ev->cost->Dw++;
-      cg_write_slow(ev, addr);
-   }
+   cost->Bim += cg_branch_ind_mispredicted(instr_addr, target);
+}
+
+VG_REGPARM(3) void cg_guarded_read(line_cost_t* cost, Addr addr, UWord size)
+{
+   cost->Dr++;
+   cg_read_slow(cost, addr, size);
+}
+
+VG_REGPARM(3) void cg_guarded_write(line_cost_t* cost, Addr addr, UWord size)
+{
+   cost->Dw++;
+   cg_write_slow(cost, addr, size);
 }

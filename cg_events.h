@@ -8,8 +8,8 @@
  *    and branch in it happened exactly as often as the group ran.  One
  *    call per run, cg_run_group(), adds one to the group's `executions`;
  *    the counts are added to the cost centres later
- *    (cg_events_fold_counts).  The same call simulates the fetches the
- *    group starts with.
+ *    (cg_events_fold_counts).  The same call simulates the fetch the
+ *    group starts with, if any.
  *
  *  - Simulating.  A fetch or data access that hits the most recently used
  *    way of its set, within one line, changes no cache state and misses
@@ -40,27 +40,19 @@ typedef enum {
    EV_BI          /* indirect branch */
 } event_kind_t;
 
-/* One event as its helper sees it. */
-typedef struct {
-   UChar kind;         /* an event_kind_t */
-   UChar size;         /* bytes fetched or accessed */
-   Addr instr_addr;    /* the instruction the event belongs to */
-   line_cost_t* cost;  /* and its cost centre */
-} event_t;
-
-/* A counter of a cost centre that goes up by one each time a group runs. */
+/* What each run of a group adds to one cost centre: the group's events of
+ * that line, by kind.  Events of one line are usually neighbours, so a
+ * group holds few of these. */
 typedef struct {
    line_cost_t* cost;
-   UShort counter_offset; /* byte offset of the counter in line_cost_t */
+   UChar fetches, reads, writes, cond_branches, ind_branches;
 } counted_t;
 
 typedef struct event_group {
    ULong executions;           /* runs not yet added to the cost centres */
    struct event_group* next;   /* the other groups of its superblock */
-   UInt leading_fetch_count;   /* fetches simulated by cg_run_group() */
-   event_t* leading_fetches;
    UInt counted_count;
-   counted_t counted[];        /* what each run adds one to */
+   counted_t counted[];        /* what each run adds */
 } event_group_t;
 
 /* Sets up the simulators. */
@@ -73,21 +65,35 @@ const cache_sim_t* cg_events_D1(void);
 /* Adds GROUP's runs so far to its counters. */
 void cg_events_fold_counts(event_group_t* group);
 
-/* Counts one run of GROUP and simulates the fetches it starts with. */
+/* Every helper gets what it needs as arguments, constants of the
+ * translation but for the run-time addresses and outcomes, so that no
+ * descriptor has to be read from memory at run time (and none kept). */
+
+/* Counts one run of GROUP.  The second form also simulates the group's
+ * first event, the fetch of SIZE bytes at INSTR_ADDR charged to COST. */
 VG_REGPARM(1) void cg_run_group(event_group_t* group);
+VG_REGPARM(3) void cg_run_group_fetch(event_group_t* group, Addr instr_addr,
+                                      UWord size, line_cost_t* cost);
 
-/* The slow paths of the simulation: a fetch, read or write that did not
- * hit the most recently used way in one line.  They count misses only. */
-VG_REGPARM(1) void cg_fetch_slow(const event_t* event);
-VG_REGPARM(2) void cg_read_slow(const event_t* event, Addr addr);
-VG_REGPARM(2) void cg_write_slow(const event_t* event, Addr addr);
+/* The slow paths of the simulation: a fetch, read or write of SIZE bytes
+ * at ADDR that did not hit the most recently used way in one line.  They
+ * count misses only. */
+VG_REGPARM(3) void cg_fetch_slow(line_cost_t* cost, Addr addr, UWord size);
+VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size);
+VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size);
 
-/* A conditional branch that went TAKEN (0 or 1, inverted for
- * EV_BC_INVERTED), and an indirect branch to TARGET: mispredictions. */
-VG_REGPARM(2) void cg_branch_cond(const event_t* event, UWord taken);
-VG_REGPARM(2) void cg_branch_ind(const event_t* event, Addr target);
+/* A conditional branch at INSTR_ADDR whose guard was GUARD (0 or 1): taken
+ * when the guard holds, or, for the inverted form, when it does not.  And
+ * an indirect branch to TARGET.  They count mispredictions. */
+VG_REGPARM(3) void cg_branch_cond(line_cost_t* cost, Addr instr_addr,
+                                  UWord guard);
+VG_REGPARM(3) void cg_branch_cond_inverted(line_cost_t* cost, Addr instr_addr,
+                                           UWord guard);
+VG_REGPARM(3) void cg_branch_ind(line_cost_t* cost, Addr instr_addr,
+                                 Addr target);
 
 /* A guarded read or write that happened: counted and simulated. */
-VG_REGPARM(2) void cg_guarded_access(const event_t* event, Addr addr);
+VG_REGPARM(3) void cg_guarded_read(line_cost_t* cost, Addr addr, UWord size);
+VG_REGPARM(3) void cg_guarded_write(line_cost_t* cost, Addr addr, UWord size);
 
 #endif

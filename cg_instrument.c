@@ -322,27 +322,19 @@ static void add_helper_call(walk_t* w, const HChar* name, void* helper,
 
 /* ---- event groups ---- */
 
-static event_t* new_event(walk_t* w, const pending_event_t* p)
+static IRExpr* size_const(Int size)
 {
-   event_t* ev = record_alloc(w->record, sizeof *ev);
-   ev->kind = p->kind;
-   ev->size = p->size;
-   ev->instr_addr = p->instr_addr;
-   ev->cost = p->cost;
-   return ev;
+   return mkIRExpr_HWord((HWord)size);
 }
 
-static UShort counter_of(event_kind_t kind)
+static IRExpr* cost_const(const pending_event_t* p)
 {
-   switch (kind) {
-   case EV_FETCH:       return __builtin_offsetof(line_cost_t, Ir);
-   case EV_DR:          return __builtin_offsetof(line_cost_t, Dr);
-   case EV_DW:          return __builtin_offsetof(line_cost_t, Dw);
-   case EV_BC:
-   case EV_BC_INVERTED: return __builtin_offsetof(line_cost_t, Bc);
-   case EV_BI:          return __builtin_offsetof(line_cost_t, Bi);
-   }
-   tl_assert(0);
+   return mkIRExpr_HWord((HWord)p->cost);
+}
+
+static IRExpr* instr_addr_const(const pending_event_t* p)
+{
+   return mkIRExpr_HWord((HWord)p->instr_addr);
 }
 
 /* Emits what one queued event does when its group runs. */
@@ -355,64 +347,97 @@ static void emit_event(walk_t* w, const pending_event_t* p)
          return;
       cache = cg_events_I1();
       add_helper_call(w, "cg_fetch_slow", cg_fetch_slow,
-                      mkIRExprVec_1(mkIRExpr_HWord((HWord)new_event(w, p))), 1,
-                      fetch_mru_miss_guard(w, cache, p->instr_addr, p->size));
+                      mkIRExprVec_3(cost_const(p), instr_addr_const(p),
+                                    size_const(p->size)),
+                      3, fetch_mru_miss_guard(w, cache, p->instr_addr, p->size));
       return;
    case EV_DR:
    case EV_DW:
       cache = cg_events_D1();
       add_helper_call(w, p->kind == EV_DR ? "cg_read_slow" : "cg_write_slow",
                       p->kind == EV_DR ? (void*)cg_read_slow : (void*)cg_write_slow,
-                      mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, p)), p->value),
-                      2, mru_miss_guard(w, cache, p->value, p->size));
+                      mkIRExprVec_3(cost_const(p), p->value, size_const(p->size)),
+                      3, mru_miss_guard(w, cache, p->value, p->size));
       return;
    case EV_BC:
    case EV_BC_INVERTED: {
-      IRExpr* taken = assign(w, w->word_type,
+      IRExpr* guard = assign(w, w->word_type,
                              IRExpr_Unop(word_op(w, Iop_1Uto64), p->value));
-      add_helper_call(w, "cg_branch_cond", cg_branch_cond,
-                      mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, p)), taken),
-                      2, NULL);
+      if (p->kind == EV_BC)
+         add_helper_call(w, "cg_branch_cond", cg_branch_cond,
+                         mkIRExprVec_3(cost_const(p), instr_addr_const(p), guard),
+                         3, NULL);
+      else
+         add_helper_call(w, "cg_branch_cond_inverted", cg_branch_cond_inverted,
+                         mkIRExprVec_3(cost_const(p), instr_addr_const(p), guard),
+                         3, NULL);
       return;
    }
    case EV_BI:
       add_helper_call(w, "cg_branch_ind", cg_branch_ind,
-                      mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, p)), p->value),
-                      2, NULL);
+                      mkIRExprVec_3(cost_const(p), instr_addr_const(p), p->value),
+                      3, NULL);
       return;
    }
 }
 
+/* Adds event P to the counters of GROUP: to its last entry when P is
+ * charged to the same line, else to a new entry. */
+static void count_in_group(event_group_t* group, const pending_event_t* p)
+{
+   counted_t* c = group->counted_count > 0
+                     ? &group->counted[group->counted_count - 1] : NULL;
+   if (!c || c->cost != p->cost) {
+      c = &group->counted[group->counted_count++];
+      c->cost = p->cost;
+      c->fetches = c->reads = c->writes = 0;
+      c->cond_branches = c->ind_branches = 0;
+   }
+   switch (p->kind) {
+   case EV_FETCH:       c->fetches++; break;
+   case EV_DR:          c->reads++; break;
+   case EV_DW:          c->writes++; break;
+   case EV_BC:
+   case EV_BC_INVERTED: c->cond_branches++; break;
+   case EV_BI:          c->ind_branches++; break;
+   }
+}
+
 /* Turns the queued events into a group, and emits what runs it: a call
- * that counts the run and simulates the fetches before the group's first
- * data access or branch, then each later event's inline test and helper
- * call, in order. */
+ * that counts the run (and simulates the group's first event when it is a
+ * fetch, from arguments, with no inline test: the call is made anyway),
+ * then each later event's inline test and helper call, in order. */
 static void flush_events(walk_t* w)
 {
-   Int i, leading = 0;
+   Int i, distinct = 1;
    if (w->queued == 0)
       return;
-   while (leading < w->queued && w->queue[leading].kind == EV_FETCH)
-      leading++;
+   for (i = 1; i < w->queued; i++)
+      distinct += w->queue[i].cost != w->queue[i - 1].cost;
    event_group_t* group = record_alloc(
-      w->record, sizeof(event_group_t) + w->queued * sizeof(counted_t));
+      w->record, sizeof(event_group_t) + distinct * sizeof(counted_t));
    group->executions = 0;
-   group->counted_count = w->queued;
+   group->counted_count = 0;
    group->next = w->record->groups;
    w->record->groups = group;
-   for (i = 0; i < w->queued; i++) {
-      group->counted[i].cost = w->queue[i].cost;
-      group->counted[i].counter_offset = counter_of(w->queue[i].kind);
+   for (i = 0; i < w->queued; i++)
+      count_in_group(group, &w->queue[i]);
+   tl_assert(group->counted_count == (UInt)distinct);
+
+   const pending_event_t* first = &w->queue[0];
+   if (first->kind == EV_FETCH && first->simulate) {
+      add_helper_call(w, "cg_run_group_fetch", cg_run_group_fetch,
+                      mkIRExprVec_4(mkIRExpr_HWord((HWord)group),
+                                    instr_addr_const(first),
+                                    size_const(first->size), cost_const(first)),
+                      3, NULL);
+      i = 1;
+   } else {
+      add_helper_call(w, "cg_run_group", cg_run_group,
+                      mkIRExprVec_1(mkIRExpr_HWord((HWord)group)), 1, NULL);
+      i = 0;
    }
-   group->leading_fetch_count = 0;
-   group->leading_fetches = record_alloc(w->record, leading * sizeof(event_t));
-   for (i = 0; i < leading; i++)
-      if (w->queue[i].simulate)
-         group->leading_fetches[group->leading_fetch_count++] =
-            *new_event(w, &w->queue[i]);
-   add_helper_call(w, "cg_run_group", cg_run_group,
-                   mkIRExprVec_1(mkIRExpr_HWord((HWord)group)), 1, NULL);
-   for (i = leading; i < w->queued; i++)
+   for (; i < w->queued; i++)
       emit_event(w, &w->queue[i]);
    w->queued = 0;
 }
@@ -489,12 +514,13 @@ static void add_write(walk_t* w, Int size, IRExpr* addr)
 static void add_guarded(walk_t* w, event_kind_t kind, Int size, IRExpr* addr,
                         IRExpr* guard)
 {
-   pending_event_t access = {.kind = kind, .size = size,
-                             .instr_addr = w->instr_addr, .cost = w->cost};
+   IRExpr** args = mkIRExprVec_3(mkIRExpr_HWord((HWord)w->cost), addr,
+                                 size_const(size));
    flush_events(w);
-   add_helper_call(w, "cg_guarded_access", cg_guarded_access,
-                   mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, &access)), addr),
-                   2, guard);
+   if (kind == EV_DR)
+      add_helper_call(w, "cg_guarded_read", cg_guarded_read, args, 3, guard);
+   else
+      add_helper_call(w, "cg_guarded_write", cg_guarded_write, args, 3, guard);
 }
 
 static Int capped_size(Int size)
