@@ -21,9 +21,11 @@ static cache_sim_t I1_cache, D1_cache, LL_cache;
 
 void cg_events_init(const cache_t* I1, const cache_t* D1, const cache_t* LL)
 {
-   cg_sim_init(&I1_cache, I1);
-   cg_sim_init(&D1_cache, D1);
-   cg_sim_init(&LL_cache, LL);
+   /* I1 and D1 are tested inline (cg_instrument.c); the LL, which can be
+    * large, is not padded. */
+   cg_sim_init(&I1_cache, I1, True);
+   cg_sim_init(&D1_cache, D1, True);
+   cg_sim_init(&LL_cache, LL, False);
 }
 
 const cache_sim_t* cg_events_I1(void) { return &I1_cache; }

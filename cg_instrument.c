@@ -74,11 +74,17 @@ typedef struct memory_chunk {
    HChar bytes[];
 } memory_chunk_t;
 
+/* The groups of a superblock live in the record itself: it is allocated
+ * with room for the most the walk can need (see event_bound()) and shrunk
+ * in place to what was used, so a small superblock costs one small block.
+ * The chunks are only a safety net should the bound ever be short. */
 typedef struct superblock_record {
    struct superblock_record* next;  /* VgHashNode layout: next, then key */
    UWord key;                       /* guest address of the superblock */
    memory_chunk_t* chunks;
    event_group_t* groups;
+   SizeT used, size;
+   HChar bytes[];
 } superblock_record_t;
 
 static VgHashTable* superblock_records;
@@ -86,7 +92,13 @@ static VgHashTable* superblock_records;
 static void* record_alloc(superblock_record_t* record, SizeT size)
 {
    memory_chunk_t* chunk = record->chunks;
+   void* p;
    size = (size + sizeof(Addr) - 1) & ~(sizeof(Addr) - 1);
+   if (record->size - record->used >= size) {
+      p = record->bytes + record->used;
+      record->used += size;
+      return p;
+   }
    if (!chunk || chunk->size - chunk->used < size) {
       SizeT chunk_size = size > 256 ? size : 256;
       chunk = VG_(malloc)("cg.instr.chunk", sizeof *chunk + chunk_size);
@@ -95,21 +107,31 @@ static void* record_alloc(superblock_record_t* record, SizeT size)
       chunk->next = record->chunks;
       record->chunks = chunk;
    }
-   void* p = chunk->bytes + chunk->used;
+   p = chunk->bytes + chunk->used;
    chunk->used += size;
    return p;
 }
 
-static superblock_record_t* new_record(Addr base)
+static superblock_record_t* new_record(Addr base, SizeT capacity)
 {
-   superblock_record_t* record = VG_(malloc)("cg.instr.record", sizeof *record);
+   superblock_record_t* record =
+      VG_(malloc)("cg.instr.record", sizeof *record + capacity);
    if (!superblock_records)
       superblock_records = VG_(HT_construct)("cg.instr.records");
    record->key = base;
    record->chunks = NULL;
    record->groups = NULL;
+   record->used = 0;
+   record->size = capacity;
    VG_(HT_add_node)(superblock_records, record);
    return record;
+}
+
+/* Gives back the room the walk did not use. */
+static void finish_record(superblock_record_t* record)
+{
+   VG_(realloc_shrink)(record, sizeof *record + record->used);
+   record->size = record->used;
 }
 
 static void fold_record_counts(superblock_record_t* record)
@@ -181,7 +203,180 @@ typedef struct {
    /* The I1 line the previous fetch of this block touched last. */
    Bool have_prev_line;
    UWord prev_line;
+   /* Where a store of ours would be safe: see store_is_safe_at(). */
+   Int stmt_index;          /* the input statement being walked */
+   UChar* load_crosses;     /* per position: a pending load would move */
 } walk_t;
+
+/* ---- where a counting store may go ----
+ *
+ * The IR optimiser that runs after instrumentation folds a temporary used
+ * once into the expression that uses it, and so may compute a guest load
+ * (or an integer division fed by one) later than the statement that
+ * defined it: at its use, after a helper call of ours in between.  An IR
+ * store of ours in between stops that move, and the load is then computed
+ * before our store.  If the load faults, the run of the group our code
+ * counts would be lost where the reference, whose calls never stop the
+ * move, has counted it.  So a store of ours at a position is exact only if
+ * no temporary that can fault on evaluation is defined before it and used
+ * after it.  Such temporaries are rare at most flush points; where there
+ * is one, the run is counted by a helper call instead.
+ *
+ * "Can fault": the expression contains a load or an integer division, or
+ * reads a temporary that can fault (it would be folded in with it).
+ * Temporaries defined by statements (guarded loads, CAS, dirty calls) stay
+ * where they are and are not counted. */
+
+typedef struct {
+   UChar* may_fault;   /* per temporary */
+   Int* defined_at;    /* per temporary: statement index, or -1 */
+   Int* last_use;      /* per temporary: statement index, or -1 */
+} temp_uses_t;
+
+static Bool is_integer_division(IROp op)
+{
+   return op >= Iop_DivU32 && op <= Iop_DivModU32to32;
+}
+
+/* Records the uses of temporaries in E at statement INDEX, and returns
+ * whether E can fault. */
+static Bool scan_expr(temp_uses_t* u, const IRExpr* e, Int index)
+{
+   Int i;
+   Bool faults = False;
+   if (!e)
+      return False;
+   switch (e->tag) {
+   case Iex_RdTmp:
+      u->last_use[e->Iex.RdTmp.tmp] = index;
+      return u->may_fault[e->Iex.RdTmp.tmp];
+   case Iex_Load:
+      scan_expr(u, e->Iex.Load.addr, index);
+      return True;
+   case Iex_Unop:
+      return scan_expr(u, e->Iex.Unop.arg, index);
+   case Iex_Binop:
+      faults = scan_expr(u, e->Iex.Binop.arg1, index);
+      faults |= scan_expr(u, e->Iex.Binop.arg2, index);
+      return faults || is_integer_division(e->Iex.Binop.op);
+   case Iex_Triop:
+      faults = scan_expr(u, e->Iex.Triop.details->arg1, index);
+      faults |= scan_expr(u, e->Iex.Triop.details->arg2, index);
+      return faults | scan_expr(u, e->Iex.Triop.details->arg3, index);
+   case Iex_Qop:
+      faults = scan_expr(u, e->Iex.Qop.details->arg1, index);
+      faults |= scan_expr(u, e->Iex.Qop.details->arg2, index);
+      faults |= scan_expr(u, e->Iex.Qop.details->arg3, index);
+      return faults | scan_expr(u, e->Iex.Qop.details->arg4, index);
+   case Iex_ITE:
+      faults = scan_expr(u, e->Iex.ITE.cond, index);
+      faults |= scan_expr(u, e->Iex.ITE.iftrue, index);
+      return faults | scan_expr(u, e->Iex.ITE.iffalse, index);
+   case Iex_CCall:
+      for (i = 0; e->Iex.CCall.args[i]; i++)
+         faults |= scan_expr(u, e->Iex.CCall.args[i], index);
+      return faults;
+   case Iex_GetI:
+      return scan_expr(u, e->Iex.GetI.ix, index);
+   default:
+      return False; /* Get, Const, and the special dirty arguments */
+   }
+}
+
+static void scan_stmt(temp_uses_t* u, const IRStmt* st, Int index)
+{
+   Int i;
+   switch (st->tag) {
+   case Ist_WrTmp:
+      u->may_fault[st->Ist.WrTmp.tmp] = scan_expr(u, st->Ist.WrTmp.data, index);
+      u->defined_at[st->Ist.WrTmp.tmp] = index;
+      break;
+   case Ist_Put:
+      scan_expr(u, st->Ist.Put.data, index);
+      break;
+   case Ist_PutI:
+      scan_expr(u, st->Ist.PutI.details->ix, index);
+      scan_expr(u, st->Ist.PutI.details->data, index);
+      break;
+   case Ist_Store:
+      scan_expr(u, st->Ist.Store.addr, index);
+      scan_expr(u, st->Ist.Store.data, index);
+      break;
+   case Ist_StoreG:
+      scan_expr(u, st->Ist.StoreG.details->addr, index);
+      scan_expr(u, st->Ist.StoreG.details->data, index);
+      scan_expr(u, st->Ist.StoreG.details->guard, index);
+      break;
+   case Ist_LoadG:
+      scan_expr(u, st->Ist.LoadG.details->addr, index);
+      scan_expr(u, st->Ist.LoadG.details->alt, index);
+      scan_expr(u, st->Ist.LoadG.details->guard, index);
+      break;
+   case Ist_CAS:
+      scan_expr(u, st->Ist.CAS.details->addr, index);
+      scan_expr(u, st->Ist.CAS.details->expdHi, index);
+      scan_expr(u, st->Ist.CAS.details->expdLo, index);
+      scan_expr(u, st->Ist.CAS.details->dataHi, index);
+      scan_expr(u, st->Ist.CAS.details->dataLo, index);
+      break;
+   case Ist_LLSC:
+      scan_expr(u, st->Ist.LLSC.addr, index);
+      scan_expr(u, st->Ist.LLSC.storedata, index);
+      break;
+   case Ist_Dirty:
+      scan_expr(u, st->Ist.Dirty.details->guard, index);
+      scan_expr(u, st->Ist.Dirty.details->mAddr, index);
+      for (i = 0; st->Ist.Dirty.details->args[i]; i++)
+         scan_expr(u, st->Ist.Dirty.details->args[i], index);
+      break;
+   case Ist_Exit:
+      scan_expr(u, st->Ist.Exit.guard, index);
+      break;
+   case Ist_AbiHint:
+      scan_expr(u, st->Ist.AbiHint.base, index);
+      scan_expr(u, st->Ist.AbiHint.nia, index);
+      break;
+   default:
+      break; /* IMark, NoOp, MBE */
+   }
+}
+
+/* Returns, for each position P from 0 to the number of statements (a
+ * position is just before statement P, or the end of the block), whether
+ * a temporary that can fault is defined before P and used at or after it
+ * (the block's next address is used at the end).  The caller frees it. */
+static UChar* find_load_crossings(const IRSB* sb)
+{
+   Int temps = sb->tyenv->types_used, i, t;
+   Int positions = sb->stmts_used + 1;
+   temp_uses_t u;
+   Int* delta = VG_(calloc)("cg.instr.delta", positions + 1, sizeof(Int));
+   UChar* crossing = VG_(malloc)("cg.instr.crossing", positions);
+   u.may_fault = VG_(calloc)("cg.instr.fault", temps > 0 ? temps : 1, 1);
+   u.defined_at = VG_(malloc)("cg.instr.def", (temps > 0 ? temps : 1) * sizeof(Int));
+   u.last_use = VG_(malloc)("cg.instr.use", (temps > 0 ? temps : 1) * sizeof(Int));
+   for (t = 0; t < temps; t++)
+      u.defined_at[t] = u.last_use[t] = -1;
+   for (i = 0; i < sb->stmts_used; i++)
+      scan_stmt(&u, sb->stmts[i], i);
+   scan_expr(&u, sb->next, sb->stmts_used);
+   /* Positions defined_at + 1 .. last_use are crossed. */
+   for (t = 0; t < temps; t++)
+      if (u.may_fault[t] && u.defined_at[t] >= 0 && u.last_use[t] > u.defined_at[t]) {
+         delta[u.defined_at[t] + 1]++;
+         delta[u.last_use[t] + 1]--;
+      }
+   Int live = 0;
+   for (i = 0; i < positions; i++) {
+      live += delta[i];
+      crossing[i] = live > 0;
+   }
+   VG_(free)(delta);
+   VG_(free)(u.may_fault);
+   VG_(free)(u.defined_at);
+   VG_(free)(u.last_use);
+   return crossing;
+}
 
 /* ---- IR building, in the host's word size ---- */
 
@@ -232,54 +427,62 @@ static IRExpr* shift_right(walk_t* w, IRExpr* a, Int bits)
 
 /* ---- the most-recently-used test, inline ---- */
 
-/* The address of the first (most recently used) tag of BLOCK's set. */
-static IRExpr* mru_slot(walk_t* w, const cache_sim_t* cache, IRExpr* block)
+/* The address of the first (most recently used) tag of the set of the
+ * line holding ADDR.  Tags are line addresses and the sets of the inline
+ * tested caches lie a power of two bytes apart (cg_sim_init() pads them),
+ * so the set's byte offset in the tag array is ADDR's set bits, masked in
+ * place and shifted by the difference between the line size and the size
+ * of a set (no shift at all for 64-byte lines and 8 ways of 8-byte tags). */
+static IRExpr* mru_slot(walk_t* w, const cache_sim_t* cache, IRExpr* addr)
 {
-   UWord set_bytes = (UWord)cache->assoc * sizeof(UWord);
-   IRExpr* set = word_binop(w, Iop_And64, block, word_const(w, cache->set_mask));
-   IRExpr* offset;
-   if ((set_bytes & (set_bytes - 1)) == 0)
+   Int set_bits = log2_of((Int)(cache->set_stride * sizeof(UWord)));
+   Int shift = set_bits - cache->line_bits;
+   IRExpr* offset = word_binop(w, Iop_And64, addr,
+                               word_const(w, cache->set_mask << cache->line_bits));
+   if (shift > 0)
       offset = assign(w, w->word_type, IRExpr_Binop(
-         word_op(w, Iop_Shl64), set, IRExpr_Const(IRConst_U8(log2_of(set_bytes)))));
-   else
-      offset = word_binop(w, Iop_Mul64, set, word_const(w, set_bytes));
+         word_op(w, Iop_Shl64), offset, IRExpr_Const(IRConst_U8(shift))));
+   else if (shift < 0)
+      offset = shift_right(w, offset, -shift);
    return word_binop(w, Iop_Add64, offset, word_const(w, (UWord)cache->tags));
 }
 
 /* A 1-bit expression that is true unless the access of SIZE bytes at ADDR
  * lies in one line that is the most recently used of its set in CACHE:
- * only then can the simulation be skipped.  An access whose address is a
- * multiple of its (power-of-two) size cannot cross a line, which is a
- * cheaper test than comparing its last byte's line; misaligned accesses
- * simply take the slow path. */
+ * only then can the simulation be skipped.  The tag is a line address, so
+ * ADDR xor the tag has no bit set above the line offset exactly when ADDR
+ * is in that line.  An access whose address is a multiple of its
+ * (power-of-two) size cannot cross a line, so for those one mask tests
+ * both at once: the line bits and the low bits that must be zero.
+ * Misaligned accesses simply take the slow path. */
 static IRExpr* mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                               IRExpr* addr, Int size)
 {
-   IRExpr* block = shift_right(w, addr, cache->line_bits);
+   UWord line_mask = ~(((UWord)1 << cache->line_bits) - 1);
    IRExpr* tag = assign(w, w->word_type,
-                        IRExpr_Load(Iend_LE, w->word_type, mru_slot(w, cache, block)));
-   IRExpr* differs = word_binop(w, Iop_Xor64, tag, block);
-   if (size > 1 && (size & (size - 1)) == 0) {
-      IRExpr* misaligned = word_binop(w, Iop_And64, addr, word_const(w, size - 1));
-      differs = word_binop(w, Iop_Or64, differs, misaligned);
-   } else if (size > 1) {
+                        IRExpr_Load(Iend_LE, w->word_type, mru_slot(w, cache, addr)));
+   IRExpr* differs = word_binop(w, Iop_Xor64, tag, addr);
+   if ((size & (size - 1)) == 0) {
+      differs = word_binop(w, Iop_And64, differs,
+                           word_const(w, line_mask | (UWord)(size - 1)));
+   } else {
       IRExpr* last_byte = word_binop(w, Iop_Add64, addr, word_const(w, size - 1));
-      IRExpr* last_block = shift_right(w, last_byte, cache->line_bits);
       differs = word_binop(w, Iop_Or64, differs,
-                           word_binop(w, Iop_Xor64, last_block, block));
+                           word_binop(w, Iop_Xor64, tag, last_byte));
+      differs = word_binop(w, Iop_And64, differs, word_const(w, line_mask));
    }
    return word_binop(w, Iop_CmpNE64, differs, word_const(w, 0));
 }
 
-/* A 1-bit expression that is true unless BLOCK is the most recently used
- * tag of its set in CACHE. */
-static IRExpr* block_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
-                                    UWord block)
+/* A 1-bit expression that is true unless the line at LINE_ADDR is the
+ * most recently used of its set in CACHE. */
+static IRExpr* line_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
+                                   Addr line_addr)
 {
-   const UWord* slot = cache->tags + (block & cache->set_mask) * cache->assoc;
+   const UWord* slot = cg_sim_set_of(cache, line_addr);
    IRExpr* tag = assign(w, w->word_type, IRExpr_Load(Iend_LE, w->word_type,
                                                      mkIRExpr_HWord((HWord)slot)));
-   return word_binop(w, Iop_CmpNE64, tag, word_const(w, block));
+   return word_binop(w, Iop_CmpNE64, tag, word_const(w, line_addr));
 }
 
 /* The same test for a fetch, whose address is known now, or NULL when the
@@ -288,16 +491,16 @@ static IRExpr* block_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
 static IRExpr* fetch_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                                     Addr addr, Int size)
 {
-   UWord first = addr >> cache->line_bits;
-   UWord last = (addr + size - 1) >> cache->line_bits;
+   Addr first = cg_sim_line_of(cache, addr);
+   Addr last = cg_sim_line_of(cache, addr + size - 1);
    if (first == last)
-      return block_mru_miss_guard(w, cache, first);
-   if ((first & cache->set_mask) == (last & cache->set_mask))
+      return line_mru_miss_guard(w, cache, first);
+   if (cg_sim_set_of(cache, first) == cg_sim_set_of(cache, last))
       return NULL;
    IRExpr* first_differs = assign(w, w->word_type, IRExpr_Unop(
-      word_op(w, Iop_1Uto64), block_mru_miss_guard(w, cache, first)));
+      word_op(w, Iop_1Uto64), line_mru_miss_guard(w, cache, first)));
    IRExpr* last_differs = assign(w, w->word_type, IRExpr_Unop(
-      word_op(w, Iop_1Uto64), block_mru_miss_guard(w, cache, last)));
+      word_op(w, Iop_1Uto64), line_mru_miss_guard(w, cache, last)));
    return word_binop(w, Iop_CmpNE64,
                      word_binop(w, Iop_Or64, first_differs, last_differs),
                      word_const(w, 0));
@@ -425,7 +628,17 @@ static void flush_events(walk_t* w)
    tl_assert(group->counted_count == (UInt)distinct);
 
    const pending_event_t* first = &w->queue[0];
-   if (first->kind == EV_FETCH && first->simulate) {
+   if (w->word_type == Ity_I64 && !w->load_crosses[w->stmt_index]) {
+      /* No load can move across a store here: count the run inline, with
+       * no call.  Every event, the first fetch too, then has its own
+       * inline test. */
+      IRExpr* counter = mkIRExpr_HWord((HWord)&group->executions);
+      IRExpr* runs = assign(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, counter));
+      runs = assign(w, Ity_I64, IRExpr_Binop(Iop_Add64, runs,
+                                             IRExpr_Const(IRConst_U64(1))));
+      addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, counter, runs));
+      i = 0;
+   } else if (first->kind == EV_FETCH && first->simulate) {
       add_helper_call(w, "cg_run_group_fetch", cg_run_group_fetch,
                       mkIRExprVec_4(mkIRExpr_HWord((HWord)group),
                                     instr_addr_const(first),
@@ -644,6 +857,37 @@ static void walk_statement(walk_t* w, IRStmt* st)
    }
 }
 
+/* The most bytes of groups the walk of SB from statement FIRST can
+ * allocate: every event at most one counter entry, and every group at
+ * least one event (the block's indirect branch is the one event with no
+ * statement of its own). */
+static SizeT event_bound(const IRSB* sb, Int first)
+{
+   SizeT events = 1;
+   Int i;
+   for (i = first; i < sb->stmts_used; i++) {
+      const IRStmt* st = sb->stmts[i];
+      switch (st->tag) {
+      case Ist_IMark:
+      case Ist_Store:
+      case Ist_LLSC:
+      case Ist_Exit:
+         events++;
+         break;
+      case Ist_WrTmp:
+         events += st->Ist.WrTmp.data->tag == Iex_Load;
+         break;
+      case Ist_Dirty:
+      case Ist_CAS:
+         events += 2;
+         break;
+      default:
+         break;
+      }
+   }
+   return events * (sizeof(event_group_t) + sizeof(counted_t) + sizeof(Addr));
+}
+
 IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
                     const VexGuestLayout* layout,
                     const VexGuestExtents* extents,
@@ -664,15 +908,18 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
    w.cost = NULL;
    w.have_prev_line = False;
    w.prev_line = 0;
+   w.load_crosses = find_load_crossings(sb_in);
+   w.stmt_index = 0;
 
    /* The self-check preamble before the first instruction is not the
     * guest's work. */
    for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)
       addStmtToIRSB(w.out, sb_in->stmts[i]);
-   w.record = new_record(extents->base[0]);
+   w.record = new_record(extents->base[0], event_bound(sb_in, i));
 
    for (; i < sb_in->stmts_used; i++) {
       IRStmt* st = sb_in->stmts[i];
+      w.stmt_index = i;
       walk_statement(&w, st);
       addStmtToIRSB(w.out, st);
    }
@@ -683,6 +930,9 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
        && (sb_in->jumpkind == Ijk_Boring || sb_in->jumpkind == Ijk_Call)
        && sb_in->next->tag == Iex_RdTmp)
       queue_event(&w, EV_BI, 0, sb_in->next);
+   w.stmt_index = sb_in->stmts_used;
    flush_events(&w);
+   VG_(free)(w.load_crosses);
+   finish_record(w.record);
    return w.out;
 }
