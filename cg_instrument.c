@@ -210,27 +210,33 @@ typedef struct {
 
 /* ---- where a counting store may go ----
  *
- * The IR optimiser that runs after instrumentation folds a temporary used
- * once into the expression that uses it, and so may compute a guest load
- * (or an integer division fed by one) later than the statement that
- * defined it: at its use, after a helper call of ours in between.  An IR
- * store of ours in between stops that move, and the load is then computed
- * before our store.  If the load faults, the run of the group our code
- * counts would be lost where the reference, whose calls never stop the
- * move, has counted it.  So a store of ours at a position is exact only if
- * no temporary that can fault on evaluation is defined before it and used
- * after it.  Such temporaries are rare at most flush points; where there
- * is one, the run is counted by a helper call instead.
+ * The IR optimiser that runs after instrumentation builds expression
+ * trees: a temporary used exactly once is not computed where it is
+ * defined but folded into the expression that uses it (and that one, if
+ * it is itself a temporary used once, into its own use, and so on).  So a
+ * guest load, or an integer division, may be computed later than the
+ * statement that defined it, after a helper call of ours in between.  An
+ * IR store of ours in between stops that move, and the load is then
+ * computed before our store.  If the load faults, the run of the group
+ * our code counts would be lost where the reference, whose calls never
+ * stop the move, has counted it.  So a store of ours at a position is
+ * exact only if no temporary whose own expression can fault is defined
+ * before it and evaluated after it.  Where there is one, the run is
+ * counted by a helper call instead.
  *
- * "Can fault": the expression contains a load or an integer division, or
- * reads a temporary that can fault (it would be folded in with it).
- * Temporaries defined by statements (guarded loads, CAS, dirty calls) stay
- * where they are and are not counted. */
+ * A temporary used more than once is computed where it is defined; one
+ * used once, where its user is.  The reference's calls only add uses (they
+ * take addresses and guards as arguments), so a temporary that stays put
+ * here stays put there too.  Temporaries defined by statements (guarded
+ * loads, CAS, dirty calls) stay where they are and are not counted. */
 
 typedef struct {
-   UChar* may_fault;   /* per temporary */
+   UChar* own_fault;   /* per temporary: its expression loads or divides */
    Int* defined_at;    /* per temporary: statement index, or -1 */
-   Int* last_use;      /* per temporary: statement index, or -1 */
+   Int* uses;          /* per temporary: how many times it is read */
+   Int* used_at;       /* per temporary: the statement of its last use */
+   Int* user;          /* per temporary: the temporary its last use defines, or -1 */
+   Int* evaluated_at;  /* per temporary: where the optimiser computes it */
 } temp_uses_t;
 
 static Bool is_integer_division(IROp op)
@@ -238,9 +244,10 @@ static Bool is_integer_division(IROp op)
    return op >= Iop_DivU32 && op <= Iop_DivModU32to32;
 }
 
-/* Records the uses of temporaries in E at statement INDEX, and returns
- * whether E can fault. */
-static Bool scan_expr(temp_uses_t* u, const IRExpr* e, Int index)
+/* Records the uses of temporaries in E, part of statement INDEX which
+ * defines temporary USER (or -1), and returns whether E itself (not the
+ * temporaries it reads) loads or divides. */
+static Bool scan_expr(temp_uses_t* u, const IRExpr* e, Int index, Int user)
 {
    Int i;
    Bool faults = False;
@@ -248,36 +255,38 @@ static Bool scan_expr(temp_uses_t* u, const IRExpr* e, Int index)
       return False;
    switch (e->tag) {
    case Iex_RdTmp:
-      u->last_use[e->Iex.RdTmp.tmp] = index;
-      return u->may_fault[e->Iex.RdTmp.tmp];
+      u->uses[e->Iex.RdTmp.tmp]++;
+      u->used_at[e->Iex.RdTmp.tmp] = index;
+      u->user[e->Iex.RdTmp.tmp] = user;
+      return False;
    case Iex_Load:
-      scan_expr(u, e->Iex.Load.addr, index);
+      scan_expr(u, e->Iex.Load.addr, index, user);
       return True;
    case Iex_Unop:
-      return scan_expr(u, e->Iex.Unop.arg, index);
+      return scan_expr(u, e->Iex.Unop.arg, index, user);
    case Iex_Binop:
-      faults = scan_expr(u, e->Iex.Binop.arg1, index);
-      faults |= scan_expr(u, e->Iex.Binop.arg2, index);
+      faults = scan_expr(u, e->Iex.Binop.arg1, index, user);
+      faults |= scan_expr(u, e->Iex.Binop.arg2, index, user);
       return faults || is_integer_division(e->Iex.Binop.op);
    case Iex_Triop:
-      faults = scan_expr(u, e->Iex.Triop.details->arg1, index);
-      faults |= scan_expr(u, e->Iex.Triop.details->arg2, index);
-      return faults | scan_expr(u, e->Iex.Triop.details->arg3, index);
+      faults = scan_expr(u, e->Iex.Triop.details->arg1, index, user);
+      faults |= scan_expr(u, e->Iex.Triop.details->arg2, index, user);
+      return faults | scan_expr(u, e->Iex.Triop.details->arg3, index, user);
    case Iex_Qop:
-      faults = scan_expr(u, e->Iex.Qop.details->arg1, index);
-      faults |= scan_expr(u, e->Iex.Qop.details->arg2, index);
-      faults |= scan_expr(u, e->Iex.Qop.details->arg3, index);
-      return faults | scan_expr(u, e->Iex.Qop.details->arg4, index);
+      faults = scan_expr(u, e->Iex.Qop.details->arg1, index, user);
+      faults |= scan_expr(u, e->Iex.Qop.details->arg2, index, user);
+      faults |= scan_expr(u, e->Iex.Qop.details->arg3, index, user);
+      return faults | scan_expr(u, e->Iex.Qop.details->arg4, index, user);
    case Iex_ITE:
-      faults = scan_expr(u, e->Iex.ITE.cond, index);
-      faults |= scan_expr(u, e->Iex.ITE.iftrue, index);
-      return faults | scan_expr(u, e->Iex.ITE.iffalse, index);
+      faults = scan_expr(u, e->Iex.ITE.cond, index, user);
+      faults |= scan_expr(u, e->Iex.ITE.iftrue, index, user);
+      return faults | scan_expr(u, e->Iex.ITE.iffalse, index, user);
    case Iex_CCall:
       for (i = 0; e->Iex.CCall.args[i]; i++)
-         faults |= scan_expr(u, e->Iex.CCall.args[i], index);
+         faults |= scan_expr(u, e->Iex.CCall.args[i], index, user);
       return faults;
    case Iex_GetI:
-      return scan_expr(u, e->Iex.GetI.ix, index);
+      return scan_expr(u, e->Iex.GetI.ix, index, user);
    default:
       return False; /* Get, Const, and the special dirty arguments */
    }
@@ -287,84 +296,109 @@ static void scan_stmt(temp_uses_t* u, const IRStmt* st, Int index)
 {
    Int i;
    switch (st->tag) {
-   case Ist_WrTmp:
-      u->may_fault[st->Ist.WrTmp.tmp] = scan_expr(u, st->Ist.WrTmp.data, index);
-      u->defined_at[st->Ist.WrTmp.tmp] = index;
+   case Ist_WrTmp: {
+      IRTemp t = st->Ist.WrTmp.tmp;
+      u->own_fault[t] = scan_expr(u, st->Ist.WrTmp.data, index, (Int)t);
+      u->defined_at[t] = index;
       break;
+   }
    case Ist_Put:
-      scan_expr(u, st->Ist.Put.data, index);
+      scan_expr(u, st->Ist.Put.data, index, -1);
       break;
    case Ist_PutI:
-      scan_expr(u, st->Ist.PutI.details->ix, index);
-      scan_expr(u, st->Ist.PutI.details->data, index);
+      scan_expr(u, st->Ist.PutI.details->ix, index, -1);
+      scan_expr(u, st->Ist.PutI.details->data, index, -1);
       break;
    case Ist_Store:
-      scan_expr(u, st->Ist.Store.addr, index);
-      scan_expr(u, st->Ist.Store.data, index);
+      scan_expr(u, st->Ist.Store.addr, index, -1);
+      scan_expr(u, st->Ist.Store.data, index, -1);
       break;
    case Ist_StoreG:
-      scan_expr(u, st->Ist.StoreG.details->addr, index);
-      scan_expr(u, st->Ist.StoreG.details->data, index);
-      scan_expr(u, st->Ist.StoreG.details->guard, index);
+      scan_expr(u, st->Ist.StoreG.details->addr, index, -1);
+      scan_expr(u, st->Ist.StoreG.details->data, index, -1);
+      scan_expr(u, st->Ist.StoreG.details->guard, index, -1);
       break;
    case Ist_LoadG:
-      scan_expr(u, st->Ist.LoadG.details->addr, index);
-      scan_expr(u, st->Ist.LoadG.details->alt, index);
-      scan_expr(u, st->Ist.LoadG.details->guard, index);
+      scan_expr(u, st->Ist.LoadG.details->addr, index, -1);
+      scan_expr(u, st->Ist.LoadG.details->alt, index, -1);
+      scan_expr(u, st->Ist.LoadG.details->guard, index, -1);
       break;
    case Ist_CAS:
-      scan_expr(u, st->Ist.CAS.details->addr, index);
-      scan_expr(u, st->Ist.CAS.details->expdHi, index);
-      scan_expr(u, st->Ist.CAS.details->expdLo, index);
-      scan_expr(u, st->Ist.CAS.details->dataHi, index);
-      scan_expr(u, st->Ist.CAS.details->dataLo, index);
+      scan_expr(u, st->Ist.CAS.details->addr, index, -1);
+      scan_expr(u, st->Ist.CAS.details->expdHi, index, -1);
+      scan_expr(u, st->Ist.CAS.details->expdLo, index, -1);
+      scan_expr(u, st->Ist.CAS.details->dataHi, index, -1);
+      scan_expr(u, st->Ist.CAS.details->dataLo, index, -1);
       break;
    case Ist_LLSC:
-      scan_expr(u, st->Ist.LLSC.addr, index);
-      scan_expr(u, st->Ist.LLSC.storedata, index);
+      scan_expr(u, st->Ist.LLSC.addr, index, -1);
+      scan_expr(u, st->Ist.LLSC.storedata, index, -1);
       break;
    case Ist_Dirty:
-      scan_expr(u, st->Ist.Dirty.details->guard, index);
-      scan_expr(u, st->Ist.Dirty.details->mAddr, index);
+      scan_expr(u, st->Ist.Dirty.details->guard, index, -1);
+      scan_expr(u, st->Ist.Dirty.details->mAddr, index, -1);
       for (i = 0; st->Ist.Dirty.details->args[i]; i++)
-         scan_expr(u, st->Ist.Dirty.details->args[i], index);
+         scan_expr(u, st->Ist.Dirty.details->args[i], index, -1);
       break;
    case Ist_Exit:
-      scan_expr(u, st->Ist.Exit.guard, index);
+      scan_expr(u, st->Ist.Exit.guard, index, -1);
       break;
    case Ist_AbiHint:
-      scan_expr(u, st->Ist.AbiHint.base, index);
-      scan_expr(u, st->Ist.AbiHint.nia, index);
+      scan_expr(u, st->Ist.AbiHint.base, index, -1);
+      scan_expr(u, st->Ist.AbiHint.nia, index, -1);
       break;
    default:
       break; /* IMark, NoOp, MBE */
    }
 }
 
+static void* zeroed_ints(const HChar* what, Int count)
+{
+   return VG_(calloc)(what, count > 0 ? count : 1, sizeof(Int));
+}
+
 /* Returns, for each position P from 0 to the number of statements (a
  * position is just before statement P, or the end of the block), whether
- * a temporary that can fault is defined before P and used at or after it
- * (the block's next address is used at the end).  The caller frees it. */
+ * a temporary whose expression can fault is defined before P and
+ * evaluated at or after it (the block's next address is evaluated at the
+ * end).  The caller frees it. */
 static UChar* find_load_crossings(const IRSB* sb)
 {
    Int temps = sb->tyenv->types_used, i, t;
    Int positions = sb->stmts_used + 1;
    temp_uses_t u;
-   Int* delta = VG_(calloc)("cg.instr.delta", positions + 1, sizeof(Int));
+   Int* delta = zeroed_ints("cg.instr.delta", positions + 1);
    UChar* crossing = VG_(malloc)("cg.instr.crossing", positions);
-   u.may_fault = VG_(calloc)("cg.instr.fault", temps > 0 ? temps : 1, 1);
-   u.defined_at = VG_(malloc)("cg.instr.def", (temps > 0 ? temps : 1) * sizeof(Int));
-   u.last_use = VG_(malloc)("cg.instr.use", (temps > 0 ? temps : 1) * sizeof(Int));
+   u.own_fault = VG_(calloc)("cg.instr.fault", temps > 0 ? temps : 1, 1);
+   u.defined_at = zeroed_ints("cg.instr.def", temps);
+   u.uses = zeroed_ints("cg.instr.uses", temps);
+   u.used_at = zeroed_ints("cg.instr.used", temps);
+   u.user = zeroed_ints("cg.instr.user", temps);
+   u.evaluated_at = zeroed_ints("cg.instr.eval", temps);
    for (t = 0; t < temps; t++)
-      u.defined_at[t] = u.last_use[t] = -1;
+      u.defined_at[t] = -1;
    for (i = 0; i < sb->stmts_used; i++)
       scan_stmt(&u, sb->stmts[i], i);
-   scan_expr(&u, sb->next, sb->stmts_used);
-   /* Positions defined_at + 1 .. last_use are crossed. */
+   scan_expr(&u, sb->next, sb->stmts_used, -1);
+   /* Backwards, so that a user's place is known before its operands'. */
+   for (i = sb->stmts_used - 1; i >= 0; i--) {
+      const IRStmt* st = sb->stmts[i];
+      if (st->tag != Ist_WrTmp)
+         continue;
+      t = (Int)st->Ist.WrTmp.tmp;
+      if (u.uses[t] != 1)
+         u.evaluated_at[t] = i;
+      else if (u.user[t] >= 0)
+         u.evaluated_at[t] = u.evaluated_at[u.user[t]];
+      else
+         u.evaluated_at[t] = u.used_at[t];
+   }
+   /* Positions defined_at + 1 .. evaluated_at are crossed. */
    for (t = 0; t < temps; t++)
-      if (u.may_fault[t] && u.defined_at[t] >= 0 && u.last_use[t] > u.defined_at[t]) {
+      if (u.own_fault[t] && u.defined_at[t] >= 0
+          && u.evaluated_at[t] > u.defined_at[t]) {
          delta[u.defined_at[t] + 1]++;
-         delta[u.last_use[t] + 1]--;
+         delta[u.evaluated_at[t] + 1]--;
       }
    Int live = 0;
    for (i = 0; i < positions; i++) {
@@ -372,9 +406,12 @@ static UChar* find_load_crossings(const IRSB* sb)
       crossing[i] = live > 0;
    }
    VG_(free)(delta);
-   VG_(free)(u.may_fault);
+   VG_(free)(u.own_fault);
    VG_(free)(u.defined_at);
-   VG_(free)(u.last_use);
+   VG_(free)(u.uses);
+   VG_(free)(u.used_at);
+   VG_(free)(u.user);
+   VG_(free)(u.evaluated_at);
    return crossing;
 }
 
