@@ -21,14 +21,15 @@ static Int log2_of(UInt power_of_two)
    return bits;
 }
 
-void cg_sim_init(cache_sim_t* cache, const cache_t* config, Bool pad_sets)
+void cg_sim_init(cache_sim_t* cache, const cache_t* config, UWord* room,
+                 SizeT room_bytes)
 {
    UWord sets = (UWord)config->size / config->line_size / config->assoc;
    UWord stride = (UWord)config->assoc;
    tl_assert(sets >= 1 && (sets & (sets - 1)) == 0);
    /* A power-of-two stride turns the set's offset into a shift of the
     * address's set bits (see mru_slot() in cg_instrument.c). */
-   if (pad_sets)
+   if (room != NULL)
       while ((stride & (stride - 1)) != 0)
          stride++;
    cache->assoc      = config->assoc;
@@ -36,10 +37,14 @@ void cg_sim_init(cache_sim_t* cache, const cache_t* config, Bool pad_sets)
    cache->set_mask   = sets - 1;
    cache->line_bits  = log2_of(config->line_size);
    /* Every way starts out holding block 0, line address 0: exactly what
-    * fresh anonymous memory holds, so the tags need no clearing, and the
-    * pages of sets never used (most of a large LL's) are never touched.
-    * The padding ways are never looked at. */
+    * static and fresh anonymous memory hold, so the tags need no clearing,
+    * and the pages of sets never used (most of a large LL's) are never
+    * touched.  The padding ways are never looked at. */
    SizeT bytes = sizeof(UWord) * sets * stride;
+   if (room != NULL && bytes <= room_bytes) {
+      cache->tags = room;
+      return;
+   }
    cache->tags = VG_(am_shadow_alloc)(bytes);
    if (cache->tags == NULL)
       VG_(out_of_memory_NORETURN)("cg.sim.tags", bytes);

@@ -33,10 +33,13 @@ typedef struct {
    UWord* tags;       /* sets * assoc line addresses, most recent first */
 } cache_sim_t;
 
-/* Allocates the tag array of CACHE for the geometry CONFIG (which must
- * have passed the checks of cg_arch.h).  PAD_SETS rounds the room of each
- * set up to a power of two ways, for the caches tested inline. */
-void cg_sim_init(cache_sim_t* cache, const cache_t* config, Bool pad_sets);
+/* Sets up CACHE for the geometry CONFIG (which must have passed the
+ * checks of cg_arch.h).  For the caches tested inline, ROOM is given: each
+ * set's room is rounded up to a power of two ways, and the tags go in
+ * ROOM (ROOM_BYTES of zeroes) when they fit.  Otherwise, and for the
+ * others (ROOM NULL), they get memory of their own. */
+void cg_sim_init(cache_sim_t* cache, const cache_t* config, UWord* room,
+                 SizeT room_bytes);
 
 /* The slow path of one line's lookup: TAG is not the most recently used
  * tag of SET.  Moves or inserts it to the front; returns True on a miss. */
