@@ -54,6 +54,33 @@ void cg_events_fold_counts(event_group_t* group)
    group->executions = 0;
 }
 
+static inline void simulate_fetch(line_cost_t* cost, Addr addr, UWord size)
+{
+   if (cg_sim_access_is_miss(&I1_cache, addr, size)) {
+      cost->I1mr++;
+      if (cg_sim_access_is_miss(&LL_cache, addr, size))
+         cost->ILmr++;
+   }
+}
+
+static inline void simulate_read(line_cost_t* cost, Addr addr, UWord size)
+{
+   if (cg_sim_access_is_miss(&D1_cache, addr, size)) {
+      cost->D1mr++;
+      if (cg_sim_access_is_miss(&LL_cache, addr, size))
+         cost->DLmr++;
+   }
+}
+
+static inline void simulate_write(line_cost_t* cost, Addr addr, UWord size)
+{
+   if (cg_sim_access_is_miss(&D1_cache, addr, size)) {
+      cost->D1mw++;
+      if (cg_sim_access_is_miss(&LL_cache, addr, size))
+         cost->DLmw++;
+   }
+}
+
 VG_REGPARM(1) void cg_run_group(event_group_t* group)
 {
    group->executions++;
@@ -63,35 +90,43 @@ VG_REGPARM(3) void cg_run_group_fetch(event_group_t* group, Addr instr_addr,
                                       UWord size, line_cost_t* cost)
 {
    group->executions++;
-   cg_fetch_slow(cost, instr_addr, size);
+   simulate_fetch(cost, instr_addr, size);
 }
 
 VG_REGPARM(3) void cg_fetch_slow(line_cost_t* cost, Addr addr, UWord size)
 {
-   if (cg_sim_access_is_miss(&I1_cache, addr, size)) {
-      cost->I1mr++;
-      if (cg_sim_access_is_miss(&LL_cache, addr, size))
-         cost->ILmr++;
-   }
+   simulate_fetch(cost, addr, size);
 }
 
 VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size)
 {
-   if (cg_sim_access_is_miss(&D1_cache, addr, size)) {
-      cost->D1mr++;
-      if (cg_sim_access_is_miss(&LL_cache, addr, size))
-         cost->DLmr++;
-   }
+   simulate_read(cost, addr, size);
 }
 
 VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size)
 {
-   if (cg_sim_access_is_miss(&D1_cache, addr, size)) {
-      cost->D1mw++;
-      if (cg_sim_access_is_miss(&LL_cache, addr, size))
-         cost->DLmw++;
+   simulate_write(cost, addr, size);
+}
+
+VG_REGPARM(2) void cg_fetch_line_slow(line_cost_t* cost, Addr addr)
+{
+   if (cg_sim_line_is_miss(&I1_cache, cg_sim_line_of(&I1_cache, addr))) {
+      cost->I1mr++;
+      if (cg_sim_line_is_miss(&LL_cache, cg_sim_line_of(&LL_cache, addr)))
+         cost->ILmr++;
    }
 }
+
+#define DEFINE_SIZED(size)                                                \
+   VG_REGPARM(2) void cg_read##size##_slow(line_cost_t* cost, Addr addr)  \
+   {                                                                      \
+      simulate_read(cost, addr, size);                                    \
+   }                                                                      \
+   VG_REGPARM(2) void cg_write##size##_slow(line_cost_t* cost, Addr addr) \
+   {                                                                      \
+      simulate_write(cost, addr, size);                                   \
+   }
+CG_SIZED_HELPERS(DEFINE_SIZED)
 
 VG_REGPARM(3) void cg_branch_cond(line_cost_t* cost, Addr instr_addr,
                                   UWord guard)
@@ -114,11 +149,11 @@ VG_REGPARM(3) void cg_branch_ind(line_cost_t* cost, Addr instr_addr,
 VG_REGPARM(3) void cg_guarded_read(line_cost_t* cost, Addr addr, UWord size)
 {
    cost->Dr++;
-   cg_read_slow(cost, addr, size);
+   simulate_read(cost, addr, size);
 }
 
 VG_REGPARM(3) void cg_guarded_write(line_cost_t* cost, Addr addr, UWord size)
 {
    cost->Dw++;
-   cg_write_slow(cost, addr, size);
+   simulate_write(cost, addr, size);
 }

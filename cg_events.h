@@ -82,6 +82,17 @@ VG_REGPARM(3) void cg_fetch_slow(line_cost_t* cost, Addr addr, UWord size);
 VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size);
 VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size);
 
+/* The same with the size in the helper rather than in an argument, for
+ * the common sizes: every argument of a conditional call costs two
+ * instructions on the fast path too.  A fetch within one line of I1 and
+ * one of the LL needs no size at all. */
+VG_REGPARM(2) void cg_fetch_line_slow(line_cost_t* cost, Addr addr);
+#define CG_SIZED_HELPERS(X) X(1) X(2) X(4) X(8) X(16) X(32)
+#define CG_DECLARE_SIZED(size)                                              \
+   VG_REGPARM(2) void cg_read##size##_slow(line_cost_t* cost, Addr addr);   \
+   VG_REGPARM(2) void cg_write##size##_slow(line_cost_t* cost, Addr addr);
+CG_SIZED_HELPERS(CG_DECLARE_SIZED)
+
 /* A conditional branch at INSTR_ADDR whose guard was GUARD (0 or 1): taken
  * when the guard holds, or, for the inverted form, when it does not.  And
  * an indirect branch to TARGET.  They count mispredictions. */

@@ -41,6 +41,7 @@ static Bool simulate_caches;
 static Bool simulate_branches;
 static Int  min_line_size;   /* the widest access a dirty helper counts */
 static Int  I1_line_bits;
+static Int  LL_line_bits;
 static Bool I1_line_is_LL_line;
 
 static Int log2_of(Int power_of_two)
@@ -62,6 +63,7 @@ void cg_instrument_configure(Bool cache_sim, Bool branch_sim, const cache_t* I1,
    if (LL->line_size < min_line_size)
       min_line_size = LL->line_size;
    I1_line_bits = log2_of(I1->line_size);
+   LL_line_bits = log2_of(LL->line_size);
    I1_line_is_LL_line = I1->line_size == LL->line_size;
 }
 
@@ -577,27 +579,74 @@ static IRExpr* instr_addr_const(const pending_event_t* p)
    return mkIRExpr_HWord((HWord)p->instr_addr);
 }
 
-/* Emits what one queued event does when its group runs. */
-static void emit_event(walk_t* w, const pending_event_t* p)
+/* The slow paths whose size is in the helper (see cg_events.h). */
+typedef struct {
+   Int size;
+   const HChar* read_name;
+   void* read;
+   const HChar* write_name;
+   void* write;
+} sized_helper_t;
+
+#define SIZED_ENTRY(size)                                                 \
+   {size, "cg_read" #size "_slow", (void*)cg_read##size##_slow,           \
+    "cg_write" #size "_slow", (void*)cg_write##size##_slow},
+static const sized_helper_t sized_helpers[] = {CG_SIZED_HELPERS(SIZED_ENTRY)};
+
+static const sized_helper_t* sized_helper(Int size)
 {
-   const cache_sim_t* cache;
-   switch (p->kind) {
-   case EV_FETCH:
-      if (!p->simulate)
-         return;
-      cache = cg_events_I1();
+   UInt i;
+   for (i = 0; i < sizeof sized_helpers / sizeof sized_helpers[0]; i++)
+      if (sized_helpers[i].size == size)
+         return &sized_helpers[i];
+   return NULL;
+}
+
+/* Emits the inline test and slow-path call of a data access. */
+static void emit_data_access(walk_t* w, const pending_event_t* p)
+{
+   Bool read = p->kind == EV_DR;
+   IRExpr* guard = mru_miss_guard(w, cg_events_D1(), p->value, p->size);
+   const sized_helper_t* sized = sized_helper(p->size);
+   if (sized != NULL)
+      add_helper_call(w, read ? sized->read_name : sized->write_name,
+                      read ? sized->read : sized->write,
+                      mkIRExprVec_2(cost_const(p), p->value), 2, guard);
+   else
+      add_helper_call(w, read ? "cg_read_slow" : "cg_write_slow",
+                      read ? (void*)cg_read_slow : (void*)cg_write_slow,
+                      mkIRExprVec_3(cost_const(p), p->value, size_const(p->size)),
+                      3, guard);
+}
+
+/* Emits the inline test and slow-path call of a fetch. */
+static void emit_fetch(walk_t* w, const pending_event_t* p)
+{
+   IRExpr* guard = fetch_mru_miss_guard(w, cg_events_I1(), p->instr_addr,
+                                        p->size);
+   Addr last = p->instr_addr + p->size - 1;
+   if ((p->instr_addr >> I1_line_bits) == (last >> I1_line_bits)
+       && (p->instr_addr >> LL_line_bits) == (last >> LL_line_bits))
+      add_helper_call(w, "cg_fetch_line_slow", cg_fetch_line_slow,
+                      mkIRExprVec_2(cost_const(p), instr_addr_const(p)), 2, guard);
+   else
       add_helper_call(w, "cg_fetch_slow", cg_fetch_slow,
                       mkIRExprVec_3(cost_const(p), instr_addr_const(p),
                                     size_const(p->size)),
-                      3, fetch_mru_miss_guard(w, cache, p->instr_addr, p->size));
+                      3, guard);
+}
+
+/* Emits what one queued event does when its group runs. */
+static void emit_event(walk_t* w, const pending_event_t* p)
+{
+   switch (p->kind) {
+   case EV_FETCH:
+      if (p->simulate)
+         emit_fetch(w, p);
       return;
    case EV_DR:
    case EV_DW:
-      cache = cg_events_D1();
-      add_helper_call(w, p->kind == EV_DR ? "cg_read_slow" : "cg_write_slow",
-                      p->kind == EV_DR ? (void*)cg_read_slow : (void*)cg_write_slow,
-                      mkIRExprVec_3(cost_const(p), p->value, size_const(p->size)),
-                      3, mru_miss_guard(w, cache, p->value, p->size));
+      emit_data_access(w, p);
       return;
    case EV_BC:
    case EV_BC_INVERTED: {
