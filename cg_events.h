@@ -5,21 +5,26 @@
  * Counting and simulating are split:
  *
  *  - Counting.  A group runs as a whole or not at all, so every reference
- *    and branch in it happened exactly as often as the group ran.  One
- *    call per run, cg_run_group(), adds one to the group's `executions`;
- *    the counts are added to the cost centres later
- *    (cg_events_fold_counts).  The same call simulates the fetch the
- *    group starts with, if any.
+ *    and branch in it happened exactly as often as the group ran.  Each
+ *    run adds one to the group's `executions`, and the counts are added
+ *    to the cost centres later (cg_events_fold_counts).  The add is
+ *    inline IR where that is exact (see "where a counting store may go"
+ *    in cg_instrument.c), else a call of cg_run_group(), or of
+ *    cg_run_group_fetch(), which also simulates the group's first fetch.
+ *    Instructions cost no call of their own.
  *
  *  - Simulating.  A fetch or data access that hits the most recently used
  *    way of its set, within one line, changes no cache state and misses
  *    nothing, so the instrumented code tests for that inline and calls the
- *    *_slow helpers below only otherwise.  The helpers run in program
- *    order, so the LL sees I1 and D1 misses interleaved as they happen.
- *    Branches always call their helper: every one updates the predictors.
+ *    *_slow helpers below only otherwise; a fetch in the line the previous
+ *    instruction of its block fetched is known to hit and is not even
+ *    tested.  The helpers run in program order, so the LL sees I1 and D1
+ *    misses interleaved as they happen.  Branches always call their
+ *    helper: every one updates the predictors.
  *
  * Accesses that happen only when a guard holds are the exception: they are
- * counted and simulated by cg_guarded_access() when they happen.
+ * counted and simulated by cg_guarded_read() and cg_guarded_write() when
+ * they happen.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

@@ -13,12 +13,12 @@
  *   Exit           a conditional branch (Bc), for ordinary jumps only
  *   end of block   an indirect branch (Bi), for non-constant targets
  *
- * Events wait in a queue of 16 and are turned into one call of
- * cg_run_events() when the queue is full, at every Exit (so that what
- * happened before a side exit is counted when it is taken), before every
- * guarded access, after a load-linked and at the end of the block.  Those
- * flush points matter: a synchronous fault in the middle of a block loses
- * exactly the events queued since the last one.
+ * Events wait in a queue of 16 and are turned into a group (see
+ * cg_events.h for what runs a group) when the queue is full, at every Exit
+ * (so that what happened before a side exit is counted when it is taken),
+ * before every guarded access, after a load-linked and at the end of the
+ * block.  Those flush points matter: a synchronous fault in the middle of
+ * a block loses exactly the events queued since the last one.
  *
  * A write that directly follows a read of the same instruction, size and
  * address expression becomes part of that read: a read-modify-write is
@@ -205,7 +205,7 @@ typedef struct {
    /* The I1 line the previous fetch of this block touched last. */
    Bool have_prev_line;
    UWord prev_line;
-   /* Where a store of ours would be safe: see store_is_safe_at(). */
+   /* Where a store of ours would be exact: see find_load_crossings(). */
    Int stmt_index;          /* the input statement being walked */
    UChar* load_crosses;     /* per position: a pending load would move */
 } walk_t;
@@ -546,12 +546,13 @@ static IRExpr* fetch_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
 }
 
 /* Calls HELPER (regparm, ARGS arguments) when GUARD holds (always if it is
- * NULL).  The call declares no memory effect, and the counting needs no
- * store of its own: either would make the IR optimiser compute pending
- * guest loads (and divisions fed by them) before the call instead of at
- * their use, and a fault in one of them would then lose counts that the
- * reference keeps.  Nothing is lost by not declaring: the tags the helpers
- * change are only ever read by later inline tests, which stay in order. */
+ * NULL).  The call declares no memory effect: a declared one would make
+ * the IR optimiser compute pending guest loads (and divisions fed by them)
+ * before the call instead of at their use, and a fault in one of them
+ * would then lose counts that the reference keeps (see "where a counting
+ * store may go" above).  Nothing is lost by not declaring: the tags the
+ * helpers change are only ever read by later inline tests, which stay in
+ * order. */
 static void add_helper_call(walk_t* w, const HChar* name, void* helper,
                             IRExpr** args, Int regparms, IRExpr* guard)
 {
