@@ -19,11 +19,19 @@
 
 static cache_sim_t I1_cache, D1_cache, LL_cache;
 
+/* Room for the tags of I1 and D1, which the instrumented code tests
+ * inline.  Static data lies in the tool's image, below 2 GB, so the tag
+ * array's address fits in an instruction's 32-bit displacement and each
+ * inline test is two instructions shorter than with a heap address.
+ * 256 kB holds the tags of a cache of up to 2 MB with 64-byte lines; the
+ * pages a smaller cache does not use are never touched. */
+static UWord I1_room[32768], D1_room[32768];
+
 void cg_events_init(const cache_t* I1, const cache_t* D1, const cache_t* LL)
 {
-   cg_sim_init(&I1_cache, I1);
-   cg_sim_init(&D1_cache, D1);
-   cg_sim_init(&LL_cache, LL);
+   cg_sim_init(&I1_cache, I1, I1_room, sizeof I1_room);
+   cg_sim_init(&D1_cache, D1, D1_room, sizeof D1_room);
+   cg_sim_init(&LL_cache, LL, NULL, 0);
 }
 
 const cache_sim_t* cg_events_I1(void) { return &I1_cache; }
@@ -32,67 +40,120 @@ const cache_sim_t* cg_events_D1(void) { return &D1_cache; }
 void cg_events_fold_counts(event_group_t* group)
 {
    UInt i;
+   ULong runs = group->executions;
+   if (runs == 0)
+      return;
    for (i = 0; i < group->counted_count; i++) {
       const counted_t* c = &group->counted[i];
-      *(ULong*)((HChar*)c->cost + c->counter_offset) += group->executions;
+      c->cost->Ir += runs * c->fetches;
+      c->cost->Dr += runs * c->reads;
+      c->cost->Dw += runs * c->writes;
+      c->cost->Bc += runs * c->cond_branches;
+      c->cost->Bi += runs * c->ind_branches;
    }
    group->executions = 0;
 }
 
+static inline void simulate_fetch(line_cost_t* cost, Addr addr, UWord size)
+{
+   if (cg_sim_access_is_miss(&I1_cache, addr, size)) {
+      cost->I1mr++;
+      if (cg_sim_access_is_miss(&LL_cache, addr, size))
+         cost->ILmr++;
+   }
+}
+
+static inline void simulate_read(line_cost_t* cost, Addr addr, UWord size)
+{
+   if (cg_sim_access_is_miss(&D1_cache, addr, size)) {
+      cost->D1mr++;
+      if (cg_sim_access_is_miss(&LL_cache, addr, size))
+         cost->DLmr++;
+   }
+}
+
+static inline void simulate_write(line_cost_t* cost, Addr addr, UWord size)
+{
+   if (cg_sim_access_is_miss(&D1_cache, addr, size)) {
+      cost->D1mw++;
+      if (cg_sim_access_is_miss(&LL_cache, addr, size))
+         cost->DLmw++;
+   }
+}
+
 VG_REGPARM(1) void cg_run_group(event_group_t* group)
 {
-   UInt i;
    group->executions++;
-   for (i = 0; i < group->leading_fetch_count; i++)
-      cg_fetch_slow(&group->leading_fetches[i]);
 }
 
-VG_REGPARM(1) void cg_fetch_slow(const event_t* ev)
+VG_REGPARM(3) void cg_run_group_fetch(event_group_t* group, Addr instr_addr,
+                                      UWord size, line_cost_t* cost)
 {
-   if (cg_sim_access_is_miss(&I1_cache, ev->instr_addr, ev->size)) {
-      ev->cost->I1mr++;
-      if (cg_sim_access_is_miss(&LL_cache, ev->instr_addr, ev->size))
-         ev->cost->ILmr++;
+   group->executions++;
+   simulate_fetch(cost, instr_addr, size);
+}
+
+VG_REGPARM(3) void cg_fetch_slow(line_cost_t* cost, Addr addr, UWord size)
+{
+   simulate_fetch(cost, addr, size);
+}
+
+VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size)
+{
+   simulate_read(cost, addr, size);
+}
+
+VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size)
+{
+   simulate_write(cost, addr, size);
+}
+
+VG_REGPARM(2) void cg_fetch_line_slow(line_cost_t* cost, Addr addr)
+{
+   if (cg_sim_line_is_miss(&I1_cache, cg_sim_line_of(&I1_cache, addr))) {
+      cost->I1mr++;
+      if (cg_sim_line_is_miss(&LL_cache, cg_sim_line_of(&LL_cache, addr)))
+         cost->ILmr++;
    }
 }
 
-VG_REGPARM(2) void cg_read_slow(const event_t* ev, Addr addr)
-{
-   if (cg_sim_access_is_miss(&D1_cache, addr, ev->size)) {
-      ev->cost->D1mr++;
-      if (cg_sim_access_is_miss(&LL_cache, addr, ev->size))
-         ev->cost->DLmr++;
+#define DEFINE_SIZED(size)                                                \
+   VG_REGPARM(2) void cg_read##size##_slow(line_cost_t* cost, Addr addr)  \
+   {                                                                      \
+      simulate_read(cost, addr, size);                                    \
+   }                                                                      \
+   VG_REGPARM(2) void cg_write##size##_slow(line_cost_t* cost, Addr addr) \
+   {                                                                      \
+      simulate_write(cost, addr, size);                                   \
    }
+CG_SIZED_HELPERS(DEFINE_SIZED)
+
+VG_REGPARM(3) void cg_branch_cond(line_cost_t* cost, Addr instr_addr,
+                                  UWord guard)
+{
+   cost->Bcm += cg_branch_cond_mispredicted(instr_addr, guard);
 }
 
-VG_REGPARM(2) void cg_write_slow(const event_t* ev, Addr addr)
+VG_REGPARM(3) void cg_branch_cond_inverted(line_cost_t* cost, Addr instr_addr,
+                                           UWord guard)
 {
-   if (cg_sim_access_is_miss(&D1_cache, addr, ev->size)) {
-      ev->cost->D1mw++;
-      if (cg_sim_access_is_miss(&LL_cache, addr, ev->size))
-         ev->cost->DLmw++;
-   }
+   cost->Bcm += cg_branch_cond_mispredicted(instr_addr, guard ^ 1);
 }
 
-VG_REGPARM(2) void cg_branch_cond(const event_t* ev, UWord taken)
+VG_REGPARM(3) void cg_branch_ind(line_cost_t* cost, Addr instr_addr,
+                                 Addr target)
 {
-   if (ev->kind == EV_BC_INVERTED)
-      taken ^= 1;
-   ev->cost->Bcm += cg_branch_cond_mispredicted(ev->instr_addr, taken);
+   cost->Bim += cg_branch_ind_mispredicted(instr_addr, target);
 }
 
-VG_REGPARM(2) void cg_branch_ind(const event_t* ev, Addr target)
+VG_REGPARM(3) void cg_guarded_read(line_cost_t* cost, Addr addr, UWord size)
 {
-   ev->cost->Bim += cg_branch_ind_mispredicted(ev->instr_addr, target);
+   cost->Dr++;
+   simulate_read(cost, addr, size);
 }
 
-VG_REGPARM(2) void cg_guarded_access(const event_t* ev, Addr addr)
+VG_REGPARM(3) void cg_guarded_write(line_cost_t* cost, Addr addr, UWord size)
 {
-   if (ev->kind == EV_DR) {
-      ev->cost->Dr++;
-      cg_read_slow(ev, addr);
-   } else {
-      ev->cost->Dw++;
-      cg_write_slow(ev, addr);
-   }
+   cost->Dw++;
+   simulate_write(cost, addr, size);
 }

@@ -5,21 +5,26 @@
  * Counting and simulating are split:
  *
  *  - Counting.  A group runs as a whole or not at all, so every reference
- *    and branch in it happened exactly as often as the group ran.  One
- *    call per run, cg_run_group(), adds one to the group's `executions`;
- *    the counts are added to the cost centres later
- *    (cg_events_fold_counts).  The same call simulates the fetches the
- *    group starts with.
+ *    and branch in it happened exactly as often as the group ran.  Each
+ *    run adds one to the group's `executions`, and the counts are added
+ *    to the cost centres later (cg_events_fold_counts).  The add is
+ *    inline IR where that is exact (see "where a counting store may go"
+ *    in cg_instrument.c), else a call of cg_run_group(), or of
+ *    cg_run_group_fetch(), which also simulates the group's first fetch.
+ *    Instructions cost no call of their own.
  *
  *  - Simulating.  A fetch or data access that hits the most recently used
  *    way of its set, within one line, changes no cache state and misses
  *    nothing, so the instrumented code tests for that inline and calls the
- *    *_slow helpers below only otherwise.  The helpers run in program
- *    order, so the LL sees I1 and D1 misses interleaved as they happen.
- *    Branches always call their helper: every one updates the predictors.
+ *    *_slow helpers below only otherwise; a fetch in the line the previous
+ *    instruction of its block fetched is known to hit and is not even
+ *    tested.  The helpers run in program order, so the LL sees I1 and D1
+ *    misses interleaved as they happen.  Branches always call their
+ *    helper: every one updates the predictors.
  *
  * Accesses that happen only when a guard holds are the exception: they are
- * counted and simulated by cg_guarded_access() when they happen.
+ * counted and simulated by cg_guarded_read() and cg_guarded_write() when
+ * they happen.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -40,27 +45,19 @@ typedef enum {
    EV_BI          /* indirect branch */
 } event_kind_t;
 
-/* One event as its helper sees it. */
-typedef struct {
-   UChar kind;         /* an event_kind_t */
-   UChar size;         /* bytes fetched or accessed */
-   Addr instr_addr;    /* the instruction the event belongs to */
-   line_cost_t* cost;  /* and its cost centre */
-} event_t;
-
-/* A counter of a cost centre that goes up by one each time a group runs. */
+/* What each run of a group adds to one cost centre: the group's events of
+ * that line, by kind.  Events of one line are usually neighbours, so a
+ * group holds few of these. */
 typedef struct {
    line_cost_t* cost;
-   UShort counter_offset; /* byte offset of the counter in line_cost_t */
+   UChar fetches, reads, writes, cond_branches, ind_branches;
 } counted_t;
 
 typedef struct event_group {
    ULong executions;           /* runs not yet added to the cost centres */
    struct event_group* next;   /* the other groups of its superblock */
-   UInt leading_fetch_count;   /* fetches simulated by cg_run_group() */
-   event_t* leading_fetches;
    UInt counted_count;
-   counted_t counted[];        /* what each run adds one to */
+   counted_t counted[];        /* what each run adds */
 } event_group_t;
 
 /* Sets up the simulators. */
@@ -73,21 +70,46 @@ const cache_sim_t* cg_events_D1(void);
 /* Adds GROUP's runs so far to its counters. */
 void cg_events_fold_counts(event_group_t* group);
 
-/* Counts one run of GROUP and simulates the fetches it starts with. */
+/* Every helper gets what it needs as arguments, constants of the
+ * translation but for the run-time addresses and outcomes, so that no
+ * descriptor has to be read from memory at run time (and none kept). */
+
+/* Counts one run of GROUP.  The second form also simulates the group's
+ * first event, the fetch of SIZE bytes at INSTR_ADDR charged to COST. */
 VG_REGPARM(1) void cg_run_group(event_group_t* group);
+VG_REGPARM(3) void cg_run_group_fetch(event_group_t* group, Addr instr_addr,
+                                      UWord size, line_cost_t* cost);
 
-/* The slow paths of the simulation: a fetch, read or write that did not
- * hit the most recently used way in one line.  They count misses only. */
-VG_REGPARM(1) void cg_fetch_slow(const event_t* event);
-VG_REGPARM(2) void cg_read_slow(const event_t* event, Addr addr);
-VG_REGPARM(2) void cg_write_slow(const event_t* event, Addr addr);
+/* The slow paths of the simulation: a fetch, read or write of SIZE bytes
+ * at ADDR that did not hit the most recently used way in one line.  They
+ * count misses only. */
+VG_REGPARM(3) void cg_fetch_slow(line_cost_t* cost, Addr addr, UWord size);
+VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size);
+VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size);
 
-/* A conditional branch that went TAKEN (0 or 1, inverted for
- * EV_BC_INVERTED), and an indirect branch to TARGET: mispredictions. */
-VG_REGPARM(2) void cg_branch_cond(const event_t* event, UWord taken);
-VG_REGPARM(2) void cg_branch_ind(const event_t* event, Addr target);
+/* The same with the size in the helper rather than in an argument, for
+ * the common sizes: every argument of a conditional call costs two
+ * instructions on the fast path too.  A fetch within one line of I1 and
+ * one of the LL needs no size at all. */
+VG_REGPARM(2) void cg_fetch_line_slow(line_cost_t* cost, Addr addr);
+#define CG_SIZED_HELPERS(X) X(1) X(2) X(4) X(8) X(16) X(32)
+#define CG_DECLARE_SIZED(size)                                              \
+   VG_REGPARM(2) void cg_read##size##_slow(line_cost_t* cost, Addr addr);   \
+   VG_REGPARM(2) void cg_write##size##_slow(line_cost_t* cost, Addr addr);
+CG_SIZED_HELPERS(CG_DECLARE_SIZED)
+
+/* A conditional branch at INSTR_ADDR whose guard was GUARD (0 or 1): taken
+ * when the guard holds, or, for the inverted form, when it does not.  And
+ * an indirect branch to TARGET.  They count mispredictions. */
+VG_REGPARM(3) void cg_branch_cond(line_cost_t* cost, Addr instr_addr,
+                                  UWord guard);
+VG_REGPARM(3) void cg_branch_cond_inverted(line_cost_t* cost, Addr instr_addr,
+                                           UWord guard);
+VG_REGPARM(3) void cg_branch_ind(line_cost_t* cost, Addr instr_addr,
+                                 Addr target);
 
 /* A guarded read or write that happened: counted and simulated. */
-VG_REGPARM(2) void cg_guarded_access(const event_t* event, Addr addr);
+VG_REGPARM(3) void cg_guarded_read(line_cost_t* cost, Addr addr, UWord size);
+VG_REGPARM(3) void cg_guarded_write(line_cost_t* cost, Addr addr, UWord size);
 
 #endif

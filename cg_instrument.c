@@ -13,12 +13,12 @@
  *   Exit           a conditional branch (Bc), for ordinary jumps only
  *   end of block   an indirect branch (Bi), for non-constant targets
  *
- * Events wait in a queue of 16 and are turned into one call of
- * cg_run_events() when the queue is full, at every Exit (so that what
- * happened before a side exit is counted when it is taken), before every
- * guarded access, after a load-linked and at the end of the block.  Those
- * flush points matter: a synchronous fault in the middle of a block loses
- * exactly the events queued since the last one.
+ * Events wait in a queue of 16 and are turned into a group (see
+ * cg_events.h for what runs a group) when the queue is full, at every Exit
+ * (so that what happened before a side exit is counted when it is taken),
+ * before every guarded access, after a load-linked and at the end of the
+ * block.  Those flush points matter: a synchronous fault in the middle of
+ * a block loses exactly the events queued since the last one.
  *
  * A write that directly follows a read of the same instruction, size and
  * address expression becomes part of that read: a read-modify-write is
@@ -41,6 +41,7 @@ static Bool simulate_caches;
 static Bool simulate_branches;
 static Int  min_line_size;   /* the widest access a dirty helper counts */
 static Int  I1_line_bits;
+static Int  LL_line_bits;
 static Bool I1_line_is_LL_line;
 
 static Int log2_of(Int power_of_two)
@@ -62,6 +63,7 @@ void cg_instrument_configure(Bool cache_sim, Bool branch_sim, const cache_t* I1,
    if (LL->line_size < min_line_size)
       min_line_size = LL->line_size;
    I1_line_bits = log2_of(I1->line_size);
+   LL_line_bits = log2_of(LL->line_size);
    I1_line_is_LL_line = I1->line_size == LL->line_size;
 }
 
@@ -74,11 +76,17 @@ typedef struct memory_chunk {
    HChar bytes[];
 } memory_chunk_t;
 
+/* The groups of a superblock live in the record itself: it is allocated
+ * with room for the most the walk can need (see event_bound()) and shrunk
+ * in place to what was used, so a small superblock costs one small block.
+ * The chunks are only a safety net should the bound ever be short. */
 typedef struct superblock_record {
    struct superblock_record* next;  /* VgHashNode layout: next, then key */
    UWord key;                       /* guest address of the superblock */
    memory_chunk_t* chunks;
    event_group_t* groups;
+   SizeT used, size;
+   HChar bytes[];
 } superblock_record_t;
 
 static VgHashTable* superblock_records;
@@ -86,7 +94,13 @@ static VgHashTable* superblock_records;
 static void* record_alloc(superblock_record_t* record, SizeT size)
 {
    memory_chunk_t* chunk = record->chunks;
+   void* p;
    size = (size + sizeof(Addr) - 1) & ~(sizeof(Addr) - 1);
+   if (record->size - record->used >= size) {
+      p = record->bytes + record->used;
+      record->used += size;
+      return p;
+   }
    if (!chunk || chunk->size - chunk->used < size) {
       SizeT chunk_size = size > 256 ? size : 256;
       chunk = VG_(malloc)("cg.instr.chunk", sizeof *chunk + chunk_size);
@@ -95,21 +109,31 @@ static void* record_alloc(superblock_record_t* record, SizeT size)
       chunk->next = record->chunks;
       record->chunks = chunk;
    }
-   void* p = chunk->bytes + chunk->used;
+   p = chunk->bytes + chunk->used;
    chunk->used += size;
    return p;
 }
 
-static superblock_record_t* new_record(Addr base)
+static superblock_record_t* new_record(Addr base, SizeT capacity)
 {
-   superblock_record_t* record = VG_(malloc)("cg.instr.record", sizeof *record);
+   superblock_record_t* record =
+      VG_(malloc)("cg.instr.record", sizeof *record + capacity);
    if (!superblock_records)
       superblock_records = VG_(HT_construct)("cg.instr.records");
    record->key = base;
    record->chunks = NULL;
    record->groups = NULL;
+   record->used = 0;
+   record->size = capacity;
    VG_(HT_add_node)(superblock_records, record);
    return record;
+}
+
+/* Gives back the room the walk did not use. */
+static void finish_record(superblock_record_t* record)
+{
+   VG_(realloc_shrink)(record, sizeof *record + record->used);
+   record->size = record->used;
 }
 
 static void fold_record_counts(superblock_record_t* record)
@@ -181,7 +205,217 @@ typedef struct {
    /* The I1 line the previous fetch of this block touched last. */
    Bool have_prev_line;
    UWord prev_line;
+   /* Where a store of ours would be exact: see find_load_crossings(). */
+   Int stmt_index;          /* the input statement being walked */
+   UChar* load_crosses;     /* per position: a pending load would move */
 } walk_t;
+
+/* ---- where a counting store may go ----
+ *
+ * The IR optimiser that runs after instrumentation builds expression
+ * trees: a temporary used exactly once is not computed where it is
+ * defined but folded into the expression that uses it (and that one, if
+ * it is itself a temporary used once, into its own use, and so on).  So a
+ * guest load, or an integer division, may be computed later than the
+ * statement that defined it, after a helper call of ours in between.  An
+ * IR store of ours in between stops that move, and the load is then
+ * computed before our store.  If the load faults, the run of the group
+ * our code counts would be lost where the reference, whose calls never
+ * stop the move, has counted it.  So a store of ours at a position is
+ * exact only if no temporary whose own expression can fault is defined
+ * before it and evaluated after it.  Where there is one, the run is
+ * counted by a helper call instead.
+ *
+ * A temporary used more than once is computed where it is defined; one
+ * used once, where its user is.  The reference's calls only add uses (they
+ * take addresses and guards as arguments), so a temporary that stays put
+ * here stays put there too.  Temporaries defined by statements (guarded
+ * loads, CAS, dirty calls) stay where they are and are not counted. */
+
+typedef struct {
+   UChar* own_fault;   /* per temporary: its expression loads or divides */
+   Int* defined_at;    /* per temporary: statement index, or -1 */
+   Int* uses;          /* per temporary: how many times it is read */
+   Int* used_at;       /* per temporary: the statement of its last use */
+   Int* user;          /* per temporary: the temporary its last use defines, or -1 */
+   Int* evaluated_at;  /* per temporary: where the optimiser computes it */
+} temp_uses_t;
+
+static Bool is_integer_division(IROp op)
+{
+   return op >= Iop_DivU32 && op <= Iop_DivModU32to32;
+}
+
+/* Records the uses of temporaries in E, part of statement INDEX which
+ * defines temporary USER (or -1), and returns whether E itself (not the
+ * temporaries it reads) loads or divides. */
+static Bool scan_expr(temp_uses_t* u, const IRExpr* e, Int index, Int user)
+{
+   Int i;
+   Bool faults = False;
+   if (!e)
+      return False;
+   switch (e->tag) {
+   case Iex_RdTmp:
+      u->uses[e->Iex.RdTmp.tmp]++;
+      u->used_at[e->Iex.RdTmp.tmp] = index;
+      u->user[e->Iex.RdTmp.tmp] = user;
+      return False;
+   case Iex_Load:
+      scan_expr(u, e->Iex.Load.addr, index, user);
+      return True;
+   case Iex_Unop:
+      return scan_expr(u, e->Iex.Unop.arg, index, user);
+   case Iex_Binop:
+      faults = scan_expr(u, e->Iex.Binop.arg1, index, user);
+      faults |= scan_expr(u, e->Iex.Binop.arg2, index, user);
+      return faults || is_integer_division(e->Iex.Binop.op);
+   case Iex_Triop:
+      faults = scan_expr(u, e->Iex.Triop.details->arg1, index, user);
+      faults |= scan_expr(u, e->Iex.Triop.details->arg2, index, user);
+      return faults | scan_expr(u, e->Iex.Triop.details->arg3, index, user);
+   case Iex_Qop:
+      faults = scan_expr(u, e->Iex.Qop.details->arg1, index, user);
+      faults |= scan_expr(u, e->Iex.Qop.details->arg2, index, user);
+      faults |= scan_expr(u, e->Iex.Qop.details->arg3, index, user);
+      return faults | scan_expr(u, e->Iex.Qop.details->arg4, index, user);
+   case Iex_ITE:
+      faults = scan_expr(u, e->Iex.ITE.cond, index, user);
+      faults |= scan_expr(u, e->Iex.ITE.iftrue, index, user);
+      return faults | scan_expr(u, e->Iex.ITE.iffalse, index, user);
+   case Iex_CCall:
+      for (i = 0; e->Iex.CCall.args[i]; i++)
+         faults |= scan_expr(u, e->Iex.CCall.args[i], index, user);
+      return faults;
+   case Iex_GetI:
+      return scan_expr(u, e->Iex.GetI.ix, index, user);
+   default:
+      return False; /* Get, Const, and the special dirty arguments */
+   }
+}
+
+static void scan_stmt(temp_uses_t* u, const IRStmt* st, Int index)
+{
+   Int i;
+   switch (st->tag) {
+   case Ist_WrTmp: {
+      IRTemp t = st->Ist.WrTmp.tmp;
+      u->own_fault[t] = scan_expr(u, st->Ist.WrTmp.data, index, (Int)t);
+      u->defined_at[t] = index;
+      break;
+   }
+   case Ist_Put:
+      scan_expr(u, st->Ist.Put.data, index, -1);
+      break;
+   case Ist_PutI:
+      scan_expr(u, st->Ist.PutI.details->ix, index, -1);
+      scan_expr(u, st->Ist.PutI.details->data, index, -1);
+      break;
+   case Ist_Store:
+      scan_expr(u, st->Ist.Store.addr, index, -1);
+      scan_expr(u, st->Ist.Store.data, index, -1);
+      break;
+   case Ist_StoreG:
+      scan_expr(u, st->Ist.StoreG.details->addr, index, -1);
+      scan_expr(u, st->Ist.StoreG.details->data, index, -1);
+      scan_expr(u, st->Ist.StoreG.details->guard, index, -1);
+      break;
+   case Ist_LoadG:
+      scan_expr(u, st->Ist.LoadG.details->addr, index, -1);
+      scan_expr(u, st->Ist.LoadG.details->alt, index, -1);
+      scan_expr(u, st->Ist.LoadG.details->guard, index, -1);
+      break;
+   case Ist_CAS:
+      scan_expr(u, st->Ist.CAS.details->addr, index, -1);
+      scan_expr(u, st->Ist.CAS.details->expdHi, index, -1);
+      scan_expr(u, st->Ist.CAS.details->expdLo, index, -1);
+      scan_expr(u, st->Ist.CAS.details->dataHi, index, -1);
+      scan_expr(u, st->Ist.CAS.details->dataLo, index, -1);
+      break;
+   case Ist_LLSC:
+      scan_expr(u, st->Ist.LLSC.addr, index, -1);
+      scan_expr(u, st->Ist.LLSC.storedata, index, -1);
+      break;
+   case Ist_Dirty:
+      scan_expr(u, st->Ist.Dirty.details->guard, index, -1);
+      scan_expr(u, st->Ist.Dirty.details->mAddr, index, -1);
+      for (i = 0; st->Ist.Dirty.details->args[i]; i++)
+         scan_expr(u, st->Ist.Dirty.details->args[i], index, -1);
+      break;
+   case Ist_Exit:
+      scan_expr(u, st->Ist.Exit.guard, index, -1);
+      break;
+   case Ist_AbiHint:
+      scan_expr(u, st->Ist.AbiHint.base, index, -1);
+      scan_expr(u, st->Ist.AbiHint.nia, index, -1);
+      break;
+   default:
+      break; /* IMark, NoOp, MBE */
+   }
+}
+
+static void* zeroed_ints(const HChar* what, Int count)
+{
+   return VG_(calloc)(what, count > 0 ? count : 1, sizeof(Int));
+}
+
+/* Returns, for each position P from 0 to the number of statements (a
+ * position is just before statement P, or the end of the block), whether
+ * a temporary whose expression can fault is defined before P and
+ * evaluated at or after it (the block's next address is evaluated at the
+ * end).  The caller frees it. */
+static UChar* find_load_crossings(const IRSB* sb)
+{
+   Int temps = sb->tyenv->types_used, i, t;
+   Int positions = sb->stmts_used + 1;
+   temp_uses_t u;
+   Int* delta = zeroed_ints("cg.instr.delta", positions + 1);
+   UChar* crossing = VG_(malloc)("cg.instr.crossing", positions);
+   u.own_fault = VG_(calloc)("cg.instr.fault", temps > 0 ? temps : 1, 1);
+   u.defined_at = zeroed_ints("cg.instr.def", temps);
+   u.uses = zeroed_ints("cg.instr.uses", temps);
+   u.used_at = zeroed_ints("cg.instr.used", temps);
+   u.user = zeroed_ints("cg.instr.user", temps);
+   u.evaluated_at = zeroed_ints("cg.instr.eval", temps);
+   for (t = 0; t < temps; t++)
+      u.defined_at[t] = -1;
+   for (i = 0; i < sb->stmts_used; i++)
+      scan_stmt(&u, sb->stmts[i], i);
+   scan_expr(&u, sb->next, sb->stmts_used, -1);
+   /* Backwards, so that a user's place is known before its operands'. */
+   for (i = sb->stmts_used - 1; i >= 0; i--) {
+      const IRStmt* st = sb->stmts[i];
+      if (st->tag != Ist_WrTmp)
+         continue;
+      t = (Int)st->Ist.WrTmp.tmp;
+      if (u.uses[t] != 1)
+         u.evaluated_at[t] = i;
+      else if (u.user[t] >= 0)
+         u.evaluated_at[t] = u.evaluated_at[u.user[t]];
+      else
+         u.evaluated_at[t] = u.used_at[t];
+   }
+   /* Positions defined_at + 1 .. evaluated_at are crossed. */
+   for (t = 0; t < temps; t++)
+      if (u.own_fault[t] && u.defined_at[t] >= 0
+          && u.evaluated_at[t] > u.defined_at[t]) {
+         delta[u.defined_at[t] + 1]++;
+         delta[u.evaluated_at[t] + 1]--;
+      }
+   Int live = 0;
+   for (i = 0; i < positions; i++) {
+      live += delta[i];
+      crossing[i] = live > 0;
+   }
+   VG_(free)(delta);
+   VG_(free)(u.own_fault);
+   VG_(free)(u.defined_at);
+   VG_(free)(u.uses);
+   VG_(free)(u.used_at);
+   VG_(free)(u.user);
+   VG_(free)(u.evaluated_at);
+   return crossing;
+}
 
 /* ---- IR building, in the host's word size ---- */
 
@@ -232,54 +466,62 @@ static IRExpr* shift_right(walk_t* w, IRExpr* a, Int bits)
 
 /* ---- the most-recently-used test, inline ---- */
 
-/* The address of the first (most recently used) tag of BLOCK's set. */
-static IRExpr* mru_slot(walk_t* w, const cache_sim_t* cache, IRExpr* block)
+/* The address of the first (most recently used) tag of the set of the
+ * line holding ADDR.  Tags are line addresses and the sets of the inline
+ * tested caches lie a power of two bytes apart (cg_sim_init() pads them),
+ * so the set's byte offset in the tag array is ADDR's set bits, masked in
+ * place and shifted by the difference between the line size and the size
+ * of a set (no shift at all for 64-byte lines and 8 ways of 8-byte tags). */
+static IRExpr* mru_slot(walk_t* w, const cache_sim_t* cache, IRExpr* addr)
 {
-   UWord set_bytes = (UWord)cache->assoc * sizeof(UWord);
-   IRExpr* set = word_binop(w, Iop_And64, block, word_const(w, cache->set_mask));
-   IRExpr* offset;
-   if ((set_bytes & (set_bytes - 1)) == 0)
+   Int set_bits = log2_of((Int)(cache->set_stride * sizeof(UWord)));
+   Int shift = set_bits - cache->line_bits;
+   IRExpr* offset = word_binop(w, Iop_And64, addr,
+                               word_const(w, cache->set_mask << cache->line_bits));
+   if (shift > 0)
       offset = assign(w, w->word_type, IRExpr_Binop(
-         word_op(w, Iop_Shl64), set, IRExpr_Const(IRConst_U8(log2_of(set_bytes)))));
-   else
-      offset = word_binop(w, Iop_Mul64, set, word_const(w, set_bytes));
+         word_op(w, Iop_Shl64), offset, IRExpr_Const(IRConst_U8(shift))));
+   else if (shift < 0)
+      offset = shift_right(w, offset, -shift);
    return word_binop(w, Iop_Add64, offset, word_const(w, (UWord)cache->tags));
 }
 
 /* A 1-bit expression that is true unless the access of SIZE bytes at ADDR
  * lies in one line that is the most recently used of its set in CACHE:
- * only then can the simulation be skipped.  An access whose address is a
- * multiple of its (power-of-two) size cannot cross a line, which is a
- * cheaper test than comparing its last byte's line; misaligned accesses
- * simply take the slow path. */
+ * only then can the simulation be skipped.  The tag is a line address, so
+ * ADDR xor the tag has no bit set above the line offset exactly when ADDR
+ * is in that line.  An access whose address is a multiple of its
+ * (power-of-two) size cannot cross a line, so for those one mask tests
+ * both at once: the line bits and the low bits that must be zero.
+ * Misaligned accesses simply take the slow path. */
 static IRExpr* mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                               IRExpr* addr, Int size)
 {
-   IRExpr* block = shift_right(w, addr, cache->line_bits);
+   UWord line_mask = ~(((UWord)1 << cache->line_bits) - 1);
    IRExpr* tag = assign(w, w->word_type,
-                        IRExpr_Load(Iend_LE, w->word_type, mru_slot(w, cache, block)));
-   IRExpr* differs = word_binop(w, Iop_Xor64, tag, block);
-   if (size > 1 && (size & (size - 1)) == 0) {
-      IRExpr* misaligned = word_binop(w, Iop_And64, addr, word_const(w, size - 1));
-      differs = word_binop(w, Iop_Or64, differs, misaligned);
-   } else if (size > 1) {
+                        IRExpr_Load(Iend_LE, w->word_type, mru_slot(w, cache, addr)));
+   IRExpr* differs = word_binop(w, Iop_Xor64, tag, addr);
+   if ((size & (size - 1)) == 0) {
+      differs = word_binop(w, Iop_And64, differs,
+                           word_const(w, line_mask | (UWord)(size - 1)));
+   } else {
       IRExpr* last_byte = word_binop(w, Iop_Add64, addr, word_const(w, size - 1));
-      IRExpr* last_block = shift_right(w, last_byte, cache->line_bits);
       differs = word_binop(w, Iop_Or64, differs,
-                           word_binop(w, Iop_Xor64, last_block, block));
+                           word_binop(w, Iop_Xor64, tag, last_byte));
+      differs = word_binop(w, Iop_And64, differs, word_const(w, line_mask));
    }
    return word_binop(w, Iop_CmpNE64, differs, word_const(w, 0));
 }
 
-/* A 1-bit expression that is true unless BLOCK is the most recently used
- * tag of its set in CACHE. */
-static IRExpr* block_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
-                                    UWord block)
+/* A 1-bit expression that is true unless the line at LINE_ADDR is the
+ * most recently used of its set in CACHE. */
+static IRExpr* line_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
+                                   Addr line_addr)
 {
-   const UWord* slot = cache->tags + (block & cache->set_mask) * cache->assoc;
+   const UWord* slot = cg_sim_set_of(cache, line_addr);
    IRExpr* tag = assign(w, w->word_type, IRExpr_Load(Iend_LE, w->word_type,
                                                      mkIRExpr_HWord((HWord)slot)));
-   return word_binop(w, Iop_CmpNE64, tag, word_const(w, block));
+   return word_binop(w, Iop_CmpNE64, tag, word_const(w, line_addr));
 }
 
 /* The same test for a fetch, whose address is known now, or NULL when the
@@ -288,28 +530,29 @@ static IRExpr* block_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
 static IRExpr* fetch_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                                     Addr addr, Int size)
 {
-   UWord first = addr >> cache->line_bits;
-   UWord last = (addr + size - 1) >> cache->line_bits;
+   Addr first = cg_sim_line_of(cache, addr);
+   Addr last = cg_sim_line_of(cache, addr + size - 1);
    if (first == last)
-      return block_mru_miss_guard(w, cache, first);
-   if ((first & cache->set_mask) == (last & cache->set_mask))
+      return line_mru_miss_guard(w, cache, first);
+   if (cg_sim_set_of(cache, first) == cg_sim_set_of(cache, last))
       return NULL;
    IRExpr* first_differs = assign(w, w->word_type, IRExpr_Unop(
-      word_op(w, Iop_1Uto64), block_mru_miss_guard(w, cache, first)));
+      word_op(w, Iop_1Uto64), line_mru_miss_guard(w, cache, first)));
    IRExpr* last_differs = assign(w, w->word_type, IRExpr_Unop(
-      word_op(w, Iop_1Uto64), block_mru_miss_guard(w, cache, last)));
+      word_op(w, Iop_1Uto64), line_mru_miss_guard(w, cache, last)));
    return word_binop(w, Iop_CmpNE64,
                      word_binop(w, Iop_Or64, first_differs, last_differs),
                      word_const(w, 0));
 }
 
 /* Calls HELPER (regparm, ARGS arguments) when GUARD holds (always if it is
- * NULL).  The call declares no memory effect, and the counting needs no
- * store of its own: either would make the IR optimiser compute pending
- * guest loads (and divisions fed by them) before the call instead of at
- * their use, and a fault in one of them would then lose counts that the
- * reference keeps.  Nothing is lost by not declaring: the tags the helpers
- * change are only ever read by later inline tests, which stay in order. */
+ * NULL).  The call declares no memory effect: a declared one would make
+ * the IR optimiser compute pending guest loads (and divisions fed by them)
+ * before the call instead of at their use, and a fault in one of them
+ * would then lose counts that the reference keeps (see "where a counting
+ * store may go" above).  Nothing is lost by not declaring: the tags the
+ * helpers change are only ever read by later inline tests, which stay in
+ * order. */
 static void add_helper_call(walk_t* w, const HChar* name, void* helper,
                             IRExpr** args, Int regparms, IRExpr* guard)
 {
@@ -322,97 +565,179 @@ static void add_helper_call(walk_t* w, const HChar* name, void* helper,
 
 /* ---- event groups ---- */
 
-static event_t* new_event(walk_t* w, const pending_event_t* p)
+static IRExpr* size_const(Int size)
 {
-   event_t* ev = record_alloc(w->record, sizeof *ev);
-   ev->kind = p->kind;
-   ev->size = p->size;
-   ev->instr_addr = p->instr_addr;
-   ev->cost = p->cost;
-   return ev;
+   return mkIRExpr_HWord((HWord)size);
 }
 
-static UShort counter_of(event_kind_t kind)
+static IRExpr* cost_const(const pending_event_t* p)
 {
-   switch (kind) {
-   case EV_FETCH:       return __builtin_offsetof(line_cost_t, Ir);
-   case EV_DR:          return __builtin_offsetof(line_cost_t, Dr);
-   case EV_DW:          return __builtin_offsetof(line_cost_t, Dw);
-   case EV_BC:
-   case EV_BC_INVERTED: return __builtin_offsetof(line_cost_t, Bc);
-   case EV_BI:          return __builtin_offsetof(line_cost_t, Bi);
-   }
-   tl_assert(0);
+   return mkIRExpr_HWord((HWord)p->cost);
+}
+
+static IRExpr* instr_addr_const(const pending_event_t* p)
+{
+   return mkIRExpr_HWord((HWord)p->instr_addr);
+}
+
+/* The slow paths whose size is in the helper (see cg_events.h). */
+typedef struct {
+   Int size;
+   const HChar* read_name;
+   void* read;
+   const HChar* write_name;
+   void* write;
+} sized_helper_t;
+
+#define SIZED_ENTRY(size)                                                 \
+   {size, "cg_read" #size "_slow", (void*)cg_read##size##_slow,           \
+    "cg_write" #size "_slow", (void*)cg_write##size##_slow},
+static const sized_helper_t sized_helpers[] = {CG_SIZED_HELPERS(SIZED_ENTRY)};
+
+static const sized_helper_t* sized_helper(Int size)
+{
+   UInt i;
+   for (i = 0; i < sizeof sized_helpers / sizeof sized_helpers[0]; i++)
+      if (sized_helpers[i].size == size)
+         return &sized_helpers[i];
+   return NULL;
+}
+
+/* Emits the inline test and slow-path call of a data access. */
+static void emit_data_access(walk_t* w, const pending_event_t* p)
+{
+   Bool read = p->kind == EV_DR;
+   IRExpr* guard = mru_miss_guard(w, cg_events_D1(), p->value, p->size);
+   const sized_helper_t* sized = sized_helper(p->size);
+   if (sized != NULL)
+      add_helper_call(w, read ? sized->read_name : sized->write_name,
+                      read ? sized->read : sized->write,
+                      mkIRExprVec_2(cost_const(p), p->value), 2, guard);
+   else
+      add_helper_call(w, read ? "cg_read_slow" : "cg_write_slow",
+                      read ? (void*)cg_read_slow : (void*)cg_write_slow,
+                      mkIRExprVec_3(cost_const(p), p->value, size_const(p->size)),
+                      3, guard);
+}
+
+/* Emits the inline test and slow-path call of a fetch. */
+static void emit_fetch(walk_t* w, const pending_event_t* p)
+{
+   IRExpr* guard = fetch_mru_miss_guard(w, cg_events_I1(), p->instr_addr,
+                                        p->size);
+   Addr last = p->instr_addr + p->size - 1;
+   if ((p->instr_addr >> I1_line_bits) == (last >> I1_line_bits)
+       && (p->instr_addr >> LL_line_bits) == (last >> LL_line_bits))
+      add_helper_call(w, "cg_fetch_line_slow", cg_fetch_line_slow,
+                      mkIRExprVec_2(cost_const(p), instr_addr_const(p)), 2, guard);
+   else
+      add_helper_call(w, "cg_fetch_slow", cg_fetch_slow,
+                      mkIRExprVec_3(cost_const(p), instr_addr_const(p),
+                                    size_const(p->size)),
+                      3, guard);
 }
 
 /* Emits what one queued event does when its group runs. */
 static void emit_event(walk_t* w, const pending_event_t* p)
 {
-   const cache_sim_t* cache;
    switch (p->kind) {
    case EV_FETCH:
-      if (!p->simulate)
-         return;
-      cache = cg_events_I1();
-      add_helper_call(w, "cg_fetch_slow", cg_fetch_slow,
-                      mkIRExprVec_1(mkIRExpr_HWord((HWord)new_event(w, p))), 1,
-                      fetch_mru_miss_guard(w, cache, p->instr_addr, p->size));
+      if (p->simulate)
+         emit_fetch(w, p);
       return;
    case EV_DR:
    case EV_DW:
-      cache = cg_events_D1();
-      add_helper_call(w, p->kind == EV_DR ? "cg_read_slow" : "cg_write_slow",
-                      p->kind == EV_DR ? (void*)cg_read_slow : (void*)cg_write_slow,
-                      mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, p)), p->value),
-                      2, mru_miss_guard(w, cache, p->value, p->size));
+      emit_data_access(w, p);
       return;
    case EV_BC:
    case EV_BC_INVERTED: {
-      IRExpr* taken = assign(w, w->word_type,
+      IRExpr* guard = assign(w, w->word_type,
                              IRExpr_Unop(word_op(w, Iop_1Uto64), p->value));
-      add_helper_call(w, "cg_branch_cond", cg_branch_cond,
-                      mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, p)), taken),
-                      2, NULL);
+      if (p->kind == EV_BC)
+         add_helper_call(w, "cg_branch_cond", cg_branch_cond,
+                         mkIRExprVec_3(cost_const(p), instr_addr_const(p), guard),
+                         3, NULL);
+      else
+         add_helper_call(w, "cg_branch_cond_inverted", cg_branch_cond_inverted,
+                         mkIRExprVec_3(cost_const(p), instr_addr_const(p), guard),
+                         3, NULL);
       return;
    }
    case EV_BI:
       add_helper_call(w, "cg_branch_ind", cg_branch_ind,
-                      mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, p)), p->value),
-                      2, NULL);
+                      mkIRExprVec_3(cost_const(p), instr_addr_const(p), p->value),
+                      3, NULL);
       return;
    }
 }
 
+/* Adds event P to the counters of GROUP: to its last entry when P is
+ * charged to the same line, else to a new entry. */
+static void count_in_group(event_group_t* group, const pending_event_t* p)
+{
+   counted_t* c = group->counted_count > 0
+                     ? &group->counted[group->counted_count - 1] : NULL;
+   if (!c || c->cost != p->cost) {
+      c = &group->counted[group->counted_count++];
+      c->cost = p->cost;
+      c->fetches = c->reads = c->writes = 0;
+      c->cond_branches = c->ind_branches = 0;
+   }
+   switch (p->kind) {
+   case EV_FETCH:       c->fetches++; break;
+   case EV_DR:          c->reads++; break;
+   case EV_DW:          c->writes++; break;
+   case EV_BC:
+   case EV_BC_INVERTED: c->cond_branches++; break;
+   case EV_BI:          c->ind_branches++; break;
+   }
+}
+
 /* Turns the queued events into a group, and emits what runs it: a call
- * that counts the run and simulates the fetches before the group's first
- * data access or branch, then each later event's inline test and helper
- * call, in order. */
+ * that counts the run (and simulates the group's first event when it is a
+ * fetch, from arguments, with no inline test: the call is made anyway),
+ * then each later event's inline test and helper call, in order. */
 static void flush_events(walk_t* w)
 {
-   Int i, leading = 0;
+   Int i, distinct = 1;
    if (w->queued == 0)
       return;
-   while (leading < w->queued && w->queue[leading].kind == EV_FETCH)
-      leading++;
+   for (i = 1; i < w->queued; i++)
+      distinct += w->queue[i].cost != w->queue[i - 1].cost;
    event_group_t* group = record_alloc(
-      w->record, sizeof(event_group_t) + w->queued * sizeof(counted_t));
+      w->record, sizeof(event_group_t) + distinct * sizeof(counted_t));
    group->executions = 0;
-   group->counted_count = w->queued;
+   group->counted_count = 0;
    group->next = w->record->groups;
    w->record->groups = group;
-   for (i = 0; i < w->queued; i++) {
-      group->counted[i].cost = w->queue[i].cost;
-      group->counted[i].counter_offset = counter_of(w->queue[i].kind);
+   for (i = 0; i < w->queued; i++)
+      count_in_group(group, &w->queue[i]);
+   tl_assert(group->counted_count == (UInt)distinct);
+
+   const pending_event_t* first = &w->queue[0];
+   if (w->word_type == Ity_I64 && !w->load_crosses[w->stmt_index]) {
+      /* No load can move across a store here: count the run inline, with
+       * no call.  Every event, the first fetch too, then has its own
+       * inline test. */
+      IRExpr* counter = mkIRExpr_HWord((HWord)&group->executions);
+      IRExpr* runs = assign(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, counter));
+      runs = assign(w, Ity_I64, IRExpr_Binop(Iop_Add64, runs,
+                                             IRExpr_Const(IRConst_U64(1))));
+      addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, counter, runs));
+      i = 0;
+   } else if (first->kind == EV_FETCH && first->simulate) {
+      add_helper_call(w, "cg_run_group_fetch", cg_run_group_fetch,
+                      mkIRExprVec_4(mkIRExpr_HWord((HWord)group),
+                                    instr_addr_const(first),
+                                    size_const(first->size), cost_const(first)),
+                      3, NULL);
+      i = 1;
+   } else {
+      add_helper_call(w, "cg_run_group", cg_run_group,
+                      mkIRExprVec_1(mkIRExpr_HWord((HWord)group)), 1, NULL);
+      i = 0;
    }
-   group->leading_fetch_count = 0;
-   group->leading_fetches = record_alloc(w->record, leading * sizeof(event_t));
-   for (i = 0; i < leading; i++)
-      if (w->queue[i].simulate)
-         group->leading_fetches[group->leading_fetch_count++] =
-            *new_event(w, &w->queue[i]);
-   add_helper_call(w, "cg_run_group", cg_run_group,
-                   mkIRExprVec_1(mkIRExpr_HWord((HWord)group)), 1, NULL);
-   for (i = leading; i < w->queued; i++)
+   for (; i < w->queued; i++)
       emit_event(w, &w->queue[i]);
    w->queued = 0;
 }
@@ -489,12 +814,13 @@ static void add_write(walk_t* w, Int size, IRExpr* addr)
 static void add_guarded(walk_t* w, event_kind_t kind, Int size, IRExpr* addr,
                         IRExpr* guard)
 {
-   pending_event_t access = {.kind = kind, .size = size,
-                             .instr_addr = w->instr_addr, .cost = w->cost};
+   IRExpr** args = mkIRExprVec_3(mkIRExpr_HWord((HWord)w->cost), addr,
+                                 size_const(size));
    flush_events(w);
-   add_helper_call(w, "cg_guarded_access", cg_guarded_access,
-                   mkIRExprVec_2(mkIRExpr_HWord((HWord)new_event(w, &access)), addr),
-                   2, guard);
+   if (kind == EV_DR)
+      add_helper_call(w, "cg_guarded_read", cg_guarded_read, args, 3, guard);
+   else
+      add_helper_call(w, "cg_guarded_write", cg_guarded_write, args, 3, guard);
 }
 
 static Int capped_size(Int size)
@@ -618,6 +944,37 @@ static void walk_statement(walk_t* w, IRStmt* st)
    }
 }
 
+/* The most bytes of groups the walk of SB from statement FIRST can
+ * allocate: every event at most one counter entry, and every group at
+ * least one event (the block's indirect branch is the one event with no
+ * statement of its own). */
+static SizeT event_bound(const IRSB* sb, Int first)
+{
+   SizeT events = 1;
+   Int i;
+   for (i = first; i < sb->stmts_used; i++) {
+      const IRStmt* st = sb->stmts[i];
+      switch (st->tag) {
+      case Ist_IMark:
+      case Ist_Store:
+      case Ist_LLSC:
+      case Ist_Exit:
+         events++;
+         break;
+      case Ist_WrTmp:
+         events += st->Ist.WrTmp.data->tag == Iex_Load;
+         break;
+      case Ist_Dirty:
+      case Ist_CAS:
+         events += 2;
+         break;
+      default:
+         break;
+      }
+   }
+   return events * (sizeof(event_group_t) + sizeof(counted_t) + sizeof(Addr));
+}
+
 IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
                     const VexGuestLayout* layout,
                     const VexGuestExtents* extents,
@@ -638,15 +995,18 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
    w.cost = NULL;
    w.have_prev_line = False;
    w.prev_line = 0;
+   w.load_crosses = find_load_crossings(sb_in);
+   w.stmt_index = 0;
 
    /* The self-check preamble before the first instruction is not the
     * guest's work. */
    for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)
       addStmtToIRSB(w.out, sb_in->stmts[i]);
-   w.record = new_record(extents->base[0]);
+   w.record = new_record(extents->base[0], event_bound(sb_in, i));
 
    for (; i < sb_in->stmts_used; i++) {
       IRStmt* st = sb_in->stmts[i];
+      w.stmt_index = i;
       walk_statement(&w, st);
       addStmtToIRSB(w.out, st);
    }
@@ -657,6 +1017,9 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
        && (sb_in->jumpkind == Ijk_Boring || sb_in->jumpkind == Ijk_Call)
        && sb_in->next->tag == Iex_RdTmp)
       queue_event(&w, EV_BI, 0, sb_in->next);
+   w.stmt_index = sb_in->stmts_used;
    flush_events(&w);
+   VG_(free)(w.load_crosses);
+   finish_record(w.record);
    return w.out;
 }

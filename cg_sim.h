@@ -4,7 +4,10 @@
  *  - set-associative caches with true LRU replacement; each set keeps only
  *    its tags, most recently used first; no data, valid or dirty bits;
  *  - the set is picked by plain bit selection (block number modulo the
- *    number of sets) and the tag is the whole block number;
+ *    number of sets) and the tag is the whole block number, kept as the
+ *    line's address (the block number times the line size: the same
+ *    information, and the inline test in cg_instrument.c compares it with
+ *    an address in fewer operations);
  *  - every tag starts as 0, so block 0 "hits" in set 0 at first;
  *  - reads and writes are treated alike (write-allocate, no write-back);
  *  - an access that straddles two lines touches both (both update LRU) and
@@ -24,26 +27,44 @@
 
 typedef struct {
    Int    assoc;
+   UWord  set_stride; /* tags from one set to the next: assoc, or more */
    UWord  set_mask;   /* number of sets - 1 (a power of two minus one) */
    Int    line_bits;  /* log2(line size) */
-   UWord* tags;       /* sets * assoc tags, each set most recent first */
+   UWord* tags;       /* sets * assoc line addresses, most recent first */
 } cache_sim_t;
 
-/* Allocates the tag array of CACHE for the geometry CONFIG (which must
- * have passed the checks of cg_arch.h). */
-void cg_sim_init(cache_sim_t* cache, const cache_t* config);
+/* Sets up CACHE for the geometry CONFIG (which must have passed the
+ * checks of cg_arch.h).  For the caches tested inline, ROOM is given: each
+ * set's room is rounded up to a power of two ways, and the tags go in
+ * ROOM (ROOM_BYTES of zeroes) when they fit.  Otherwise, and for the
+ * others (ROOM NULL), they get memory of their own. */
+void cg_sim_init(cache_sim_t* cache, const cache_t* config, UWord* room,
+                 SizeT room_bytes);
 
 /* The slow path of one line's lookup: TAG is not the most recently used
  * tag of SET.  Moves or inserts it to the front; returns True on a miss. */
 Bool cg_sim_line_lookup_slow(UWord* set, Int assoc, UWord tag);
 
-/* One line: a hit in the most recently used way changes nothing. */
-static inline Bool cg_sim_line_is_miss(const cache_sim_t* cache, UWord block)
+/* The address of the line holding ADDR. */
+static inline Addr cg_sim_line_of(const cache_sim_t* cache, Addr addr)
 {
-   UWord* set = cache->tags + (block & cache->set_mask) * cache->assoc;
-   if (LIKELY(set[0] == block))
+   return addr & ~(((Addr)1 << cache->line_bits) - 1);
+}
+
+/* The tags of the set that the line at LINE_ADDR maps to. */
+static inline UWord* cg_sim_set_of(const cache_sim_t* cache, Addr line_addr)
+{
+   return cache->tags
+          + ((line_addr >> cache->line_bits) & cache->set_mask) * cache->set_stride;
+}
+
+/* One line: a hit in the most recently used way changes nothing. */
+static inline Bool cg_sim_line_is_miss(const cache_sim_t* cache, Addr line_addr)
+{
+   UWord* set = cg_sim_set_of(cache, line_addr);
+   if (LIKELY(set[0] == line_addr))
       return False;
-   return cg_sim_line_lookup_slow(set, cache->assoc, block);
+   return cg_sim_line_lookup_slow(set, cache->assoc, line_addr);
 }
 
 /* An access of SIZE (>= 1) bytes at ADDR; True if it missed.  Callers
@@ -52,8 +73,8 @@ static inline Bool cg_sim_line_is_miss(const cache_sim_t* cache, UWord block)
 static inline Bool cg_sim_access_is_miss(const cache_sim_t* cache, Addr addr,
                                          UWord size)
 {
-   UWord first = addr >> cache->line_bits;
-   UWord last  = (addr + size - 1) >> cache->line_bits;
+   Addr first = cg_sim_line_of(cache, addr);
+   Addr last  = cg_sim_line_of(cache, addr + size - 1);
    if (LIKELY(first == last))
       return cg_sim_line_is_miss(cache, first);
    /* Straddling: both lines are always looked up. */

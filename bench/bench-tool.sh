@@ -10,6 +10,8 @@
 # the counts differ.  Peak memory (max RSS) is reported for both tools.
 #
 # usage: sh bench/bench-tool.sh BUILDDIR [RUNS]   (RUNS defaults to 5)
+# BENCH_WORKLOADS="xz sqlite3" limits the workloads, BENCH_SETS="1 3" the
+# option sets (1 default, 2 --branch-sim=yes, 3 --cache-sim=no, 4 both).
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -eu
 build=$(cd "$1" && pwd)
@@ -17,6 +19,9 @@ runs=${2:-5}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Python hashes strings with a random key unless told not to, which changes
+# the work it does from run to run.
+export PYTHONHASHSEED=0
 
 # Two tool folders whose paths have the same length, so that the clients
 # see environments of the same size.
@@ -38,11 +43,14 @@ head -c 1048576 /usr/bin/gcc > "$work/data.bin" 2>/dev/null ||
   echo "select count(*), sum(a) from t where b like '%7%';"
 } > "$work/script.sql"
 
+# The system's own programs, by full path: a "python3" found first on PATH
+# may be a shell-script shim (pyenv), and the tools would then measure the
+# shell while the real interpreter ran natively after its exec.
 workload_command() {
   case $1 in
-  sqlite3) echo "sqlite3 :memory: -init $work/script.sql .quit" ;;
-  xz)      echo "xz -6 -c $work/data.bin" ;;
-  python3) echo "python3 $here/workloads/loop.py" ;;
+  sqlite3) echo "/usr/bin/sqlite3 :memory: -init $work/script.sql .quit" ;;
+  xz)      echo "/usr/bin/xz -6 -c $work/data.bin" ;;
+  python3) echo "/usr/bin/python3 -S -B $here/workloads/loop.py" ;;
   matrix)  echo "$work/matrix" ;;
   branchy) echo "$work/branchy" ;;
   esac
@@ -67,8 +75,15 @@ run_tool() { # folder out options command...
 printf '%-9s %-28s %7s %7s %7s %7s %7s %7s %8s %8s\n' workload options native \
   none refs ours ours/ref ours/none "MB refs" "MB ours"
 caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
-for opts in "" "--branch-sim=yes" "--cache-sim=no" "--cache-sim=no --branch-sim=yes"; do
-  for w in sqlite3 xz python3 matrix branchy; do
+for set in ${BENCH_SETS:-1 2 3 4}; do
+  case $set in
+  1) opts="" ;;
+  2) opts="--branch-sim=yes" ;;
+  3) opts="--cache-sim=no" ;;
+  4) opts="--cache-sim=no --branch-sim=yes" ;;
+  *) echo "bench: no option set $set" >&2; exit 2 ;;
+  esac
+  for w in ${BENCH_WORKLOADS:-sqlite3 xz python3 matrix branchy}; do
     cmd=$(workload_command "$w")
     : > "$work/t.native"; : > "$work/t.none"; : > "$work/t.refs"; : > "$work/t.ours"
     : > "$work/m.refs"; : > "$work/m.ours"

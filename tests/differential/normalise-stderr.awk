@@ -10,7 +10,10 @@
 #  - with -v, the core's lines about the tool binary itself (where its
 #    symbols come from) and about memory and translation sizes (ours
 #    instruments with other helper calls, so its code is not the same
-#    size) are dropped;
+#    size) are dropped, and so are the translation table's lookup counts
+#    and the scheduler's fast-cache misses: when the code of one tool
+#    fills a sector of the translation cache and the other's does not,
+#    the fast cache is flushed once more and those numbers move;
 #  - two lines only our tool prints, on purpose, are dropped: under -v the
 #    line saying where the cache configuration came from, and after "can't
 #    open cache simulation output file" the line giving the reason.
@@ -22,7 +25,9 @@
 function core_size_line(text) {
 	return text ~ /bytes have already been mmap-ed/ ||
 	       text ~ /^ *[a-z-]+ *: +[0-9,]+\/ +[0-9,]+ max\/curr mmap'd/ ||
-	       text ~ /^ *transtab: /
+	       text ~ /^ *transtab: / ||
+	       text ~ /^ *tt\/tc: / ||
+	       text ~ /^ *scheduler: ([0-9,]+ indir transfers|\.\. of which|[0-9,]+\/[0-9,]+ major\/minor)/
 }
 
 match($0, /^(==|--)[0-9]+(==|--)/) {

@@ -61,6 +61,20 @@ int main(void)
 			sum += round;
 			sum += 1000 / divisor;
 		}
+		/* The same faults where the value is used twice (compared and
+		 * added): the IR then computes it where it is defined. */
+		if (sigsetjmp(recovery, 1) == 0) {
+			long value = forbidden[(round * 7) % 512];
+			if (value == round)
+				sum += 5;
+			sum += value;
+		}
+		if (sigsetjmp(recovery, 1) == 0) {
+			int quotient = 1000 / divisor;
+			if (quotient > round)
+				sum++;
+			sum += quotient;
+		}
 		if (round % 3 == 0)
 			raise(SIGALRM);
 	}
