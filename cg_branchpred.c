@@ -44,3 +44,11 @@ UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target)
    last_targets[index] = target;
    return stored != target;
 }
+
+const cg_branchpred_state_t* cg_branchpred_state(void)
+{
+   static const cg_branchpred_state_t state = {
+      cond_counters, &global_history, last_targets,
+      COND_ADDR_BITS, COND_HISTORY_BITS, IND_TABLE_SIZE};
+   return &state;
+}

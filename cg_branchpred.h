@@ -27,4 +27,15 @@ UWord cg_branch_cond_mispredicted(Addr instr_addr, UWord taken);
  * predictor guessed wrong, else 0. */
 UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target);
 
+/* Where the predictors' state lives, for instrumented code that updates
+ * it inline exactly as the two functions above do. */
+typedef struct {
+   UChar* cond_counters;   /* indexed as described above */
+   UWord* global_history;  /* outcomes, the latest in bit 0 */
+   Addr* last_targets;
+   Int cond_addr_bits, cond_history_bits, ind_table_size;
+} cg_branchpred_state_t;
+
+const cg_branchpred_state_t* cg_branchpred_state(void);
+
 #endif

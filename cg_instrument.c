@@ -33,6 +33,7 @@
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_tooliface.h"
+#include "cg_branchpred.h"
 #include "cg_costs.h"
 #include "cg_events.h"
 #include "cg_instrument.h"
@@ -207,6 +208,7 @@ typedef struct {
    UWord prev_line;
    /* Where a store of ours would be exact: see find_load_crossings(). */
    Int stmt_index;          /* the input statement being walked */
+   Bool stores_are_exact;   /* at the flush point being emitted */
    UChar* load_crosses;     /* per position: a pending load would move */
 } walk_t;
 
@@ -637,6 +639,94 @@ static void emit_fetch(walk_t* w, const pending_event_t* p)
                       3, guard);
 }
 
+/* ---- the branch predictors, inline ----
+ *
+ * Where IR stores of ours are exact (see "where a counting store may go"),
+ * a branch updates the predictors of cg_branchpred.c and its line's
+ * mispredict count with inline IR instead of a call: the same tables, the
+ * same index, the same arithmetic.  Only branches touch the predictors,
+ * and the inline updates stay in program order with the calls elsewhere,
+ * so every branch sees the state the call would have seen.  64-bit hosts
+ * only (the history and counts are 64-bit words). */
+
+static IRExpr* const64(ULong value)
+{
+   return IRExpr_Const(IRConst_U64(value));
+}
+
+static IRExpr* binop64(walk_t* w, IROp op, IRExpr* a, IRExpr* b)
+{
+   return assign(w, Ity_I64, IRExpr_Binop(op, a, b));
+}
+
+/* 1 if A and B differ, else 0, as a 64-bit value. */
+static IRExpr* differs64(walk_t* w, IRExpr* a, IRExpr* b)
+{
+   IRExpr* bit = assign(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, a, b));
+   return assign(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, bit));
+}
+
+/* *COUNTER += VALUE, for a 64-bit counter of a cost centre. */
+static void add_to_counter(walk_t* w, ULong* counter, IRExpr* value)
+{
+   IRExpr* addr = mkIRExpr_HWord((HWord)counter);
+   IRExpr* old = assign(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, addr));
+   addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, addr,
+                                      binop64(w, Iop_Add64, old, value)));
+}
+
+static void emit_inline_cond_branch(walk_t* w, const pending_event_t* p)
+{
+   const cg_branchpred_state_t* bp = cg_branchpred_state();
+   IRExpr* taken = assign(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, p->value));
+   if (p->kind == EV_BC_INVERTED)
+      taken = binop64(w, Iop_Xor64, taken, const64(1));
+   /* index = (history's low bits) above (the address's low bits) */
+   IRExpr* history_addr = mkIRExpr_HWord((HWord)bp->global_history);
+   IRExpr* history = assign(w, Ity_I64,
+                            IRExpr_Load(Iend_LE, Ity_I64, history_addr));
+   IRExpr* index = binop64(w, Iop_And64, history,
+                           const64((1u << bp->cond_history_bits) - 1));
+   index = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, index,
+                  IRExpr_Const(IRConst_U8(bp->cond_addr_bits))));
+   index = binop64(w, Iop_Or64, index,
+                   const64(p->instr_addr & ((1u << bp->cond_addr_bits) - 1)));
+   IRExpr* slot = binop64(w, Iop_Add64, index,
+                          const64((HWord)bp->cond_counters));
+   IRExpr* counter = assign(w, Ity_I64, IRExpr_Unop(Iop_8Uto64,
+                            assign(w, Ity_I8, IRExpr_Load(Iend_LE, Ity_I8, slot))));
+   /* The history takes the outcome first, as in the function. */
+   IRExpr* shifted = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, history,
+                            IRExpr_Const(IRConst_U8(1))));
+   addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, history_addr,
+                                      binop64(w, Iop_Or64, shifted, taken)));
+   /* A two-bit saturating counter: up if taken and below 3, down if not
+    * taken and above 0. */
+   IRExpr* not_top = differs64(w, counter, const64(3));
+   IRExpr* not_bottom = differs64(w, counter, const64(0));
+   IRExpr* up = binop64(w, Iop_And64, taken, not_top);
+   IRExpr* down = binop64(w, Iop_And64, binop64(w, Iop_Xor64, taken, const64(1)),
+                          not_bottom);
+   IRExpr* updated = binop64(w, Iop_Sub64, binop64(w, Iop_Add64, counter, up),
+                             down);
+   addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, slot,
+                 assign(w, Ity_I8, IRExpr_Unop(Iop_64to8, updated))));
+   /* Counters of 2 and 3 predict taken: bit 1 is the prediction. */
+   IRExpr* predicted = assign(w, Ity_I64, IRExpr_Binop(Iop_Shr64, counter,
+                              IRExpr_Const(IRConst_U8(1))));
+   add_to_counter(w, &p->cost->Bcm, binop64(w, Iop_Xor64, predicted, taken));
+}
+
+static void emit_inline_ind_branch(walk_t* w, const pending_event_t* p)
+{
+   const cg_branchpred_state_t* bp = cg_branchpred_state();
+   Addr* entry = &bp->last_targets[p->instr_addr & (bp->ind_table_size - 1)];
+   IRExpr* entry_addr = mkIRExpr_HWord((HWord)entry);
+   IRExpr* stored = assign(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, entry_addr));
+   addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, entry_addr, p->value));
+   add_to_counter(w, &p->cost->Bim, differs64(w, stored, p->value));
+}
+
 /* Emits what one queued event does when its group runs. */
 static void emit_event(walk_t* w, const pending_event_t* p)
 {
@@ -650,7 +740,12 @@ static void emit_event(walk_t* w, const pending_event_t* p)
       emit_data_access(w, p);
       return;
    case EV_BC:
-   case EV_BC_INVERTED: {
+   case EV_BC_INVERTED:
+      if (w->stores_are_exact) {
+         emit_inline_cond_branch(w, p);
+         return;
+      }
+      {
       IRExpr* guard = assign(w, w->word_type,
                              IRExpr_Unop(word_op(w, Iop_1Uto64), p->value));
       if (p->kind == EV_BC)
@@ -664,6 +759,10 @@ static void emit_event(walk_t* w, const pending_event_t* p)
       return;
    }
    case EV_BI:
+      if (w->stores_are_exact) {
+         emit_inline_ind_branch(w, p);
+         return;
+      }
       add_helper_call(w, "cg_branch_ind", cg_branch_ind,
                       mkIRExprVec_3(cost_const(p), instr_addr_const(p), p->value),
                       3, NULL);
@@ -715,7 +814,9 @@ static void flush_events(walk_t* w)
    tl_assert(group->counted_count == (UInt)distinct);
 
    const pending_event_t* first = &w->queue[0];
-   if (w->word_type == Ity_I64 && !w->load_crosses[w->stmt_index]) {
+   w->stores_are_exact = w->word_type == Ity_I64
+                         && !w->load_crosses[w->stmt_index];
+   if (w->stores_are_exact) {
       /* No load can move across a store here: count the run inline, with
        * no call.  Every event, the first fetch too, then has its own
        * inline test. */
