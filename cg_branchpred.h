@@ -32,6 +32,8 @@ UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target);
 typedef struct {
    UChar* cond_counters;   /* indexed as described above */
    UWord* global_history;  /* outcomes, the latest in bit 0 */
+   const ULong* cond_transitions; /* by (counter << 1) | taken: the next
+                                   * counter, | 0x100 if it predicted wrong */
    Addr* last_targets;
    Int cond_addr_bits, cond_history_bits, ind_table_size;
 } cg_branchpred_state_t;
