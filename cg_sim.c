@@ -1,7 +1,7 @@
 /* cg_sim.c: the I1, D1 and LL cache simulator (see cg_sim.h for the model).
  *
- * Only set-up and the LRU reordering live here; the common case, a hit in
- * the most recently used way, is inline in cg_sim.h.
+ * Only set-up and the insertion of a missing line live here; the lookup,
+ * which runs for every simulated access, is inline in cg_sim.h.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -50,21 +50,10 @@ void cg_sim_init(cache_sim_t* cache, const cache_t* config, UWord* room,
       VG_(out_of_memory_NORETURN)("cg.sim.tags", bytes);
 }
 
-Bool cg_sim_line_lookup_slow(UWord* set, Int assoc, UWord tag)
+void cg_sim_insert(UWord* set, Int assoc, UWord tag)
 {
    Int way;
-   for (way = 1; way < assoc; way++) {
-      if (set[way] == tag) {
-         /* A hit further down: it becomes the most recently used. */
-         for (; way > 0; way--)
-            set[way] = set[way - 1];
-         set[0] = tag;
-         return False;
-      }
-   }
-   /* A miss: the least recently used tag falls out. */
    for (way = assoc - 1; way > 0; way--)
       set[way] = set[way - 1];
    set[0] = tag;
-   return True;
 }

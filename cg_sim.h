@@ -41,9 +41,9 @@ typedef struct {
 void cg_sim_init(cache_sim_t* cache, const cache_t* config, UWord* room,
                  SizeT room_bytes);
 
-/* The slow path of one line's lookup: TAG is not the most recently used
- * tag of SET.  Moves or inserts it to the front; returns True on a miss. */
-Bool cg_sim_line_lookup_slow(UWord* set, Int assoc, UWord tag);
+/* A miss of TAG in SET: every tag moves down one way, the least recently
+ * used falls out, and TAG becomes the most recently used. */
+void cg_sim_insert(UWord* set, Int assoc, UWord tag);
 
 /* The address of the line holding ADDR. */
 static inline Addr cg_sim_line_of(const cache_sim_t* cache, Addr addr)
@@ -58,13 +58,41 @@ static inline UWord* cg_sim_set_of(const cache_sim_t* cache, Addr line_addr)
           + ((line_addr >> cache->line_bits) & cache->set_mask) * cache->set_stride;
 }
 
-/* One line: a hit in the most recently used way changes nothing. */
+/* Looks TAG up in SET.  On a hit the line becomes the most recently used
+ * (the tags above it move down one way) and the result is True; on a miss
+ * nothing changes and the result is False.  Hits in the first two ways,
+ * the common ones, are tested before the loop. */
+static inline Bool cg_sim_promote(UWord* set, Int assoc, UWord tag)
+{
+   Int way;
+   if (LIKELY(set[0] == tag))
+      return True;
+   if (assoc < 2)
+      return False;
+   if (LIKELY(set[1] == tag)) {
+      set[1] = set[0];
+      set[0] = tag;
+      return True;
+   }
+   for (way = 2; way < assoc; way++) {
+      if (set[way] == tag) {
+         for (; way > 0; way--)
+            set[way] = set[way - 1];
+         set[0] = tag;
+         return True;
+      }
+   }
+   return False;
+}
+
+/* One line's lookup; True if it missed. */
 static inline Bool cg_sim_line_is_miss(const cache_sim_t* cache, Addr line_addr)
 {
    UWord* set = cg_sim_set_of(cache, line_addr);
-   if (LIKELY(set[0] == line_addr))
+   if (cg_sim_promote(set, cache->assoc, line_addr))
       return False;
-   return cg_sim_line_lookup_slow(set, cache->assoc, line_addr);
+   cg_sim_insert(set, cache->assoc, line_addr);
+   return True;
 }
 
 /* An access of SIZE (>= 1) bytes at ADDR; True if it missed.  Callers
