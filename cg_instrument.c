@@ -189,6 +189,8 @@ typedef struct {
    line_cost_t* cost;
    IRExpr* value;     /* address, guard or target; NULL for fetches */
    Bool simulate;     /* for fetches: whether I1 may miss or change */
+   Bool first_line_hits; /* for fetches across two lines: the first is
+                            the line the previous instruction fetched */
    Bool merged;       /* a read that already absorbed its write */
 } pending_event_t;
 
@@ -491,27 +493,27 @@ static IRExpr* mru_slot(walk_t* w, const cache_sim_t* cache, IRExpr* addr)
 /* A 1-bit expression that is true unless the access of SIZE bytes at ADDR
  * lies in one line that is the most recently used of its set in CACHE:
  * only then can the simulation be skipped.  The tag is a line address, so
- * ADDR xor the tag has no bit set above the line offset exactly when ADDR
- * is in that line.  An access whose address is a multiple of its
+ * ADDR is in that line exactly when ADDR with its offset bits cleared
+ * equals the tag.  An access whose address is a multiple of its
  * (power-of-two) size cannot cross a line, so for those one mask tests
- * both at once: the line bits and the low bits that must be zero.
- * Misaligned accesses simply take the slow path. */
+ * both at once: clearing only the offset bits above the alignment leaves
+ * a misaligned address unequal to every tag.  Misaligned accesses simply
+ * take the slow path. */
 static IRExpr* mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                               IRExpr* addr, Int size)
 {
    UWord line_mask = ~(((UWord)1 << cache->line_bits) - 1);
-   IRExpr* tag = assign(w, w->word_type,
-                        IRExpr_Load(Iend_LE, w->word_type, mru_slot(w, cache, addr)));
-   IRExpr* differs = word_binop(w, Iop_Xor64, tag, addr);
+   IRExpr* tag = assign(w, w->word_type, IRExpr_Load(Iend_LE, w->word_type,
+                                                     mru_slot(w, cache, addr)));
    if ((size & (size - 1)) == 0) {
-      differs = word_binop(w, Iop_And64, differs,
-                           word_const(w, line_mask | (UWord)(size - 1)));
-   } else {
-      IRExpr* last_byte = word_binop(w, Iop_Add64, addr, word_const(w, size - 1));
-      differs = word_binop(w, Iop_Or64, differs,
-                           word_binop(w, Iop_Xor64, tag, last_byte));
-      differs = word_binop(w, Iop_And64, differs, word_const(w, line_mask));
+      IRExpr* masked = word_binop(w, Iop_And64, addr,
+                                  word_const(w, line_mask | (UWord)(size - 1)));
+      return word_binop(w, Iop_CmpNE64, masked, tag);
    }
+   IRExpr* last_byte = word_binop(w, Iop_Add64, addr, word_const(w, size - 1));
+   IRExpr* differs = word_binop(w, Iop_Or64, word_binop(w, Iop_Xor64, tag, addr),
+                                word_binop(w, Iop_Xor64, tag, last_byte));
+   differs = word_binop(w, Iop_And64, differs, word_const(w, line_mask));
    return word_binop(w, Iop_CmpNE64, differs, word_const(w, 0));
 }
 
@@ -526,18 +528,22 @@ static IRExpr* line_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
    return word_binop(w, Iop_CmpNE64, tag, word_const(w, line_addr));
 }
 
-/* The same test for a fetch, whose address is known now, or NULL when the
+/* The same test for fetch P, whose address is known now, or NULL when the
  * fetch must always be simulated.  A fetch across two lines changes
- * nothing if both are the most recently used of their (different) sets. */
+ * nothing if both are the most recently used of their (different) sets;
+ * when the first is the line the previous instruction fetched, it is, and
+ * only the second needs the test. */
 static IRExpr* fetch_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
-                                    Addr addr, Int size)
+                                    const pending_event_t* p)
 {
-   Addr first = cg_sim_line_of(cache, addr);
-   Addr last = cg_sim_line_of(cache, addr + size - 1);
+   Addr first = cg_sim_line_of(cache, p->instr_addr);
+   Addr last = cg_sim_line_of(cache, p->instr_addr + p->size - 1);
    if (first == last)
       return line_mru_miss_guard(w, cache, first);
    if (cg_sim_set_of(cache, first) == cg_sim_set_of(cache, last))
       return NULL;
+   if (p->first_line_hits)
+      return line_mru_miss_guard(w, cache, last);
    IRExpr* first_differs = assign(w, w->word_type, IRExpr_Unop(
       word_op(w, Iop_1Uto64), line_mru_miss_guard(w, cache, first)));
    IRExpr* last_differs = assign(w, w->word_type, IRExpr_Unop(
@@ -625,8 +631,7 @@ static void emit_data_access(walk_t* w, const pending_event_t* p)
 /* Emits the inline test and slow-path call of a fetch. */
 static void emit_fetch(walk_t* w, const pending_event_t* p)
 {
-   IRExpr* guard = fetch_mru_miss_guard(w, cg_events_I1(), p->instr_addr,
-                                        p->size);
+   IRExpr* guard = fetch_mru_miss_guard(w, cg_events_I1(), p);
    Addr last = p->instr_addr + p->size - 1;
    if ((p->instr_addr >> I1_line_bits) == (last >> I1_line_bits)
        && (p->instr_addr >> LL_line_bits) == (last >> LL_line_bits))
@@ -858,6 +863,7 @@ static void queue_event(walk_t* w, event_kind_t kind, Int size, IRExpr* value)
    p->cost = w->cost;
    p->value = value;
    p->simulate = True;
+   p->first_line_hits = False;
    p->merged = False;
 }
 
@@ -886,8 +892,8 @@ static void begin_instruction(walk_t* w, Addr addr, Int len)
     * only data accesses came between: the line it fetched last is still
     * the most recently used of its set, so fetching within it hits and
     * changes nothing. */
-   fetch->simulate = !(w->have_prev_line && first_line == last_line
-                       && first_line == w->prev_line);
+   fetch->first_line_hits = w->have_prev_line && first_line == w->prev_line;
+   fetch->simulate = !(fetch->first_line_hits && first_line == last_line);
    w->have_prev_line = True;
    w->prev_line = last_line;
 }
