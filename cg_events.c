@@ -106,18 +106,17 @@ VG_REGPARM(1) void cg_run_group(event_group_t* group)
    group->executions++;
 }
 
-VG_REGPARM(3) void cg_run_group_fetch(event_group_t* group, Addr instr_addr,
-                                      UWord size, line_cost_t* cost)
+VG_REGPARM(2) void cg_run_group_fetch(event_group_t* group,
+                                      const fetch_site_t* site)
 {
    group->executions++;
-   if (!hit_in_one_line(&I1_cache, instr_addr, size))
-      simulate_fetch(cost, instr_addr, size);
+   cg_fetch_slow(site);
 }
 
-VG_REGPARM(3) void cg_fetch_slow(line_cost_t* cost, Addr addr, UWord size)
+VG_REGPARM(1) void cg_fetch_slow(const fetch_site_t* site)
 {
-   if (!hit_in_one_line(&I1_cache, addr, size))
-      simulate_fetch(cost, addr, size);
+   if (!hit_in_one_line(&I1_cache, site->addr, site->size))
+      simulate_fetch(site->cost, site->addr, site->size);
 }
 
 VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size)
@@ -130,14 +129,6 @@ VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size)
 {
    if (!hit_in_one_line(&D1_cache, addr, size))
       simulate_write(cost, addr, size);
-}
-
-/* The fetch lies in one line of I1 and one of the LL: one byte stands for
- * it. */
-VG_REGPARM(2) void cg_fetch_line_slow(line_cost_t* cost, Addr addr)
-{
-   if (!hit_in_one_line(&I1_cache, addr, 1))
-      simulate_fetch(cost, addr, 1);
 }
 
 #define DEFINE_SIZED(size)                                                \

@@ -74,24 +74,32 @@ void cg_events_fold_counts(event_group_t* group);
  * translation but for the run-time addresses and outcomes, so that no
  * descriptor has to be read from memory at run time (and none kept). */
 
-/* Counts one run of GROUP.  The second form also simulates the group's
- * first event, the fetch of SIZE bytes at INSTR_ADDR charged to COST. */
-VG_REGPARM(1) void cg_run_group(event_group_t* group);
-VG_REGPARM(3) void cg_run_group_fetch(event_group_t* group, Addr instr_addr,
-                                      UWord size, line_cost_t* cost);
+/* A fetch that is simulated at run time: the instruction's address and
+ * length, and the line its misses are charged to.  Every argument of a
+ * conditional call costs two instructions on the fast path too, so the
+ * fetch helpers take the address of this, kept in the superblock's
+ * record, rather than its three fields. */
+typedef struct {
+   line_cost_t* cost;
+   Addr addr;
+   UWord size;
+} fetch_site_t;
 
-/* The slow paths of the simulation: a fetch, read or write of SIZE bytes
- * at ADDR that did not hit the most recently used way in one line.  They
- * count misses only. */
-VG_REGPARM(3) void cg_fetch_slow(line_cost_t* cost, Addr addr, UWord size);
+/* Counts one run of GROUP.  The second form also simulates the group's
+ * first event, the fetch SITE. */
+VG_REGPARM(1) void cg_run_group(event_group_t* group);
+VG_REGPARM(2) void cg_run_group_fetch(event_group_t* group,
+                                      const fetch_site_t* site);
+
+/* The slow paths of the simulation: a fetch, or a read or write of SIZE
+ * bytes at ADDR, that did not hit the most recently used way in one line.
+ * They count misses only. */
+VG_REGPARM(1) void cg_fetch_slow(const fetch_site_t* site);
 VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size);
 VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size);
 
 /* The same with the size in the helper rather than in an argument, for
- * the common sizes: every argument of a conditional call costs two
- * instructions on the fast path too.  A fetch within one line of I1 and
- * one of the LL needs no size at all. */
-VG_REGPARM(2) void cg_fetch_line_slow(line_cost_t* cost, Addr addr);
+ * the common sizes (see fetch_site_t for why). */
 #define CG_SIZED_HELPERS(X) X(1) X(2) X(4) X(8) X(16) X(32)
 #define CG_DECLARE_SIZED(size)                                              \
    VG_REGPARM(2) void cg_read##size##_slow(line_cost_t* cost, Addr addr);   \

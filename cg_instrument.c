@@ -42,7 +42,6 @@ static Bool simulate_caches;
 static Bool simulate_branches;
 static Int  min_line_size;   /* the widest access a dirty helper counts */
 static Int  I1_line_bits;
-static Int  LL_line_bits;
 static Bool I1_line_is_LL_line;
 
 static Int log2_of(Int power_of_two)
@@ -64,7 +63,6 @@ void cg_instrument_configure(Bool cache_sim, Bool branch_sim, const cache_t* I1,
    if (LL->line_size < min_line_size)
       min_line_size = LL->line_size;
    I1_line_bits = log2_of(I1->line_size);
-   LL_line_bits = log2_of(LL->line_size);
    I1_line_is_LL_line = I1->line_size == LL->line_size;
 }
 
@@ -628,20 +626,22 @@ static void emit_data_access(walk_t* w, const pending_event_t* p)
                       3, guard);
 }
 
+/* The fetch site of P (see fetch_site_t), in the superblock's record. */
+static IRExpr* fetch_site(walk_t* w, const pending_event_t* p)
+{
+   fetch_site_t* site = record_alloc(w->record, sizeof *site);
+   site->cost = p->cost;
+   site->addr = p->instr_addr;
+   site->size = (UWord)p->size;
+   return mkIRExpr_HWord((HWord)site);
+}
+
 /* Emits the inline test and slow-path call of a fetch. */
 static void emit_fetch(walk_t* w, const pending_event_t* p)
 {
    IRExpr* guard = fetch_mru_miss_guard(w, cg_events_I1(), p);
-   Addr last = p->instr_addr + p->size - 1;
-   if ((p->instr_addr >> I1_line_bits) == (last >> I1_line_bits)
-       && (p->instr_addr >> LL_line_bits) == (last >> LL_line_bits))
-      add_helper_call(w, "cg_fetch_line_slow", cg_fetch_line_slow,
-                      mkIRExprVec_2(cost_const(p), instr_addr_const(p)), 2, guard);
-   else
-      add_helper_call(w, "cg_fetch_slow", cg_fetch_slow,
-                      mkIRExprVec_3(cost_const(p), instr_addr_const(p),
-                                    size_const(p->size)),
-                      3, guard);
+   add_helper_call(w, "cg_fetch_slow", cg_fetch_slow,
+                   mkIRExprVec_1(fetch_site(w, p)), 1, guard);
 }
 
 /* ---- the branch predictors, inline ----
@@ -836,10 +836,9 @@ static void flush_events(walk_t* w)
       i = 0;
    } else if (first->kind == EV_FETCH && first->simulate) {
       add_helper_call(w, "cg_run_group_fetch", cg_run_group_fetch,
-                      mkIRExprVec_4(mkIRExpr_HWord((HWord)group),
-                                    instr_addr_const(first),
-                                    size_const(first->size), cost_const(first)),
-                      3, NULL);
+                      mkIRExprVec_2(mkIRExpr_HWord((HWord)group),
+                                    fetch_site(w, first)),
+                      2, NULL);
       i = 1;
    } else {
       add_helper_call(w, "cg_run_group", cg_run_group,
@@ -1082,7 +1081,8 @@ static SizeT event_bound(const IRSB* sb, Int first)
          break;
       }
    }
-   return events * (sizeof(event_group_t) + sizeof(counted_t) + sizeof(Addr));
+   return events * (sizeof(event_group_t) + sizeof(counted_t)
+                    + sizeof(fetch_site_t) + sizeof(Addr));
 }
 
 IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
