@@ -88,17 +88,21 @@ void simulate_write(line_cost_t* cost, Addr addr, UWord size)
 }
 
 /* Most calls of a slow path are hits in a way other than the most
- * recently used (two hot lines of one set, taking turns).  Such a hit
- * only reorders the set and counts nothing, so it is done here first; a
- * miss, or an access across two lines, finds the set unchanged and goes
- * through the whole simulation. */
-static inline Bool hit_in_one_line(const cache_sim_t* cache, Addr addr,
-                                   UWord size)
+ * recently used (two hot lines of one set, taking turns), or, for an
+ * access across two lines, hits in both.  A hit only reorders its set and
+ * counts nothing, so the lines are looked up here first, in order.  On a
+ * miss the lines looked up so far are the most recently used of their
+ * sets, the missing one is unchanged, and the whole simulation that
+ * follows finds the same hits again (changing nothing) before the miss:
+ * the result is the same as if it had done all the work. */
+static inline Bool hit_in_cache(const cache_sim_t* cache, Addr addr, UWord size)
 {
-   Addr line = cg_sim_line_of(cache, addr);
-   if (line != cg_sim_line_of(cache, addr + size - 1))
+   Addr first = cg_sim_line_of(cache, addr);
+   Addr last = cg_sim_line_of(cache, addr + size - 1);
+   if (!cg_sim_promote(cg_sim_set_of(cache, first), cache->assoc, first))
       return False;
-   return cg_sim_promote(cg_sim_set_of(cache, line), cache->assoc, line);
+   return first == last
+          || cg_sim_promote(cg_sim_set_of(cache, last), cache->assoc, last);
 }
 
 VG_REGPARM(1) void cg_run_group(event_group_t* group)
@@ -115,31 +119,31 @@ VG_REGPARM(2) void cg_run_group_fetch(event_group_t* group,
 
 VG_REGPARM(1) void cg_fetch_slow(const fetch_site_t* site)
 {
-   if (!hit_in_one_line(&I1_cache, site->addr, site->size))
+   if (!hit_in_cache(&I1_cache, site->addr, site->size))
       simulate_fetch(site->cost, site->addr, site->size);
 }
 
 VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size)
 {
-   if (!hit_in_one_line(&D1_cache, addr, size))
+   if (!hit_in_cache(&D1_cache, addr, size))
       simulate_read(cost, addr, size);
 }
 
 VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size)
 {
-   if (!hit_in_one_line(&D1_cache, addr, size))
+   if (!hit_in_cache(&D1_cache, addr, size))
       simulate_write(cost, addr, size);
 }
 
 #define DEFINE_SIZED(size)                                                \
    VG_REGPARM(2) void cg_read##size##_slow(line_cost_t* cost, Addr addr)  \
    {                                                                      \
-      if (!hit_in_one_line(&D1_cache, addr, size))                        \
+      if (!hit_in_cache(&D1_cache, addr, size))                        \
          simulate_read(cost, addr, size);                                 \
    }                                                                      \
    VG_REGPARM(2) void cg_write##size##_slow(line_cost_t* cost, Addr addr) \
    {                                                                      \
-      if (!hit_in_one_line(&D1_cache, addr, size))                        \
+      if (!hit_in_cache(&D1_cache, addr, size))                        \
          simulate_write(cost, addr, size);                                \
    }
 CG_SIZED_HELPERS(DEFINE_SIZED)
