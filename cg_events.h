@@ -19,8 +19,9 @@
  *    *_slow helpers below only otherwise; a fetch in the line the previous
  *    instruction of its block fetched is known to hit and is not even
  *    tested.  The helpers run in program order, so the LL sees I1 and D1
- *    misses interleaved as they happen.  Branches always call their
- *    helper: every one updates the predictors.
+ *    misses interleaved as they happen.  Every branch updates the
+ *    predictors, by a helper call or, where that is exact, by inline IR
+ *    (see cg_instrument.c).
  *
  * Accesses that happen only when a guard holds are the exception: they are
  * counted and simulated by cg_guarded_read() and cg_guarded_write() when

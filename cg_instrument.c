@@ -802,7 +802,7 @@ static void count_in_group(event_group_t* group, const pending_event_t* p)
 
 /* Turns the queued events into a group, and emits what runs it: a call
  * that counts the run (and simulates the group's first event when it is a
- * fetch, from arguments, with no inline test: the call is made anyway),
+ * fetch, from its site, with no inline test: the call is made anyway),
  * then each later event's inline test and helper call, in order. */
 static void flush_events(walk_t* w)
 {
