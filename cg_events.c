@@ -54,36 +54,18 @@ void cg_events_fold_counts(event_group_t* group)
    group->executions = 0;
 }
 
-/* The whole simulation of an access: the path for misses and for accesses
- * across two lines.  Kept out of line so that the helpers below, which
- * handle the common hits themselves, stay small leaf functions. */
+/* The whole simulation of an access to L1 (I1 or D1) and, on a miss, to
+ * the LL: the path for misses and for accesses across two lines.  Kept
+ * out of line so that the helpers below, which settle the common hits
+ * themselves (see hit_in_cache()), stay small leaf functions. */
 static __attribute__((noinline))
-void simulate_fetch(line_cost_t* cost, Addr addr, UWord size)
+void simulate_whole(const cache_sim_t* L1, Addr addr, UWord size,
+                    ULong* L1_misses, ULong* LL_misses)
 {
-   if (cg_sim_access_is_miss(&I1_cache, addr, size)) {
-      cost->I1mr++;
+   if (cg_sim_access_is_miss(L1, addr, size)) {
+      (*L1_misses)++;
       if (cg_sim_access_is_miss(&LL_cache, addr, size))
-         cost->ILmr++;
-   }
-}
-
-static __attribute__((noinline))
-void simulate_read(line_cost_t* cost, Addr addr, UWord size)
-{
-   if (cg_sim_access_is_miss(&D1_cache, addr, size)) {
-      cost->D1mr++;
-      if (cg_sim_access_is_miss(&LL_cache, addr, size))
-         cost->DLmr++;
-   }
-}
-
-static __attribute__((noinline))
-void simulate_write(line_cost_t* cost, Addr addr, UWord size)
-{
-   if (cg_sim_access_is_miss(&D1_cache, addr, size)) {
-      cost->D1mw++;
-      if (cg_sim_access_is_miss(&LL_cache, addr, size))
-         cost->DLmw++;
+         (*LL_misses)++;
    }
 }
 
@@ -105,6 +87,23 @@ static inline Bool hit_in_cache(const cache_sim_t* cache, Addr addr, UWord size)
           || cg_sim_promote(cg_sim_set_of(cache, last), cache->assoc, last);
 }
 
+static inline void simulate(const cache_sim_t* L1, Addr addr, UWord size,
+                            ULong* L1_misses, ULong* LL_misses)
+{
+   if (!hit_in_cache(L1, addr, size))
+      simulate_whole(L1, addr, size, L1_misses, LL_misses);
+}
+
+static inline void simulate_read(line_cost_t* cost, Addr addr, UWord size)
+{
+   simulate(&D1_cache, addr, size, &cost->D1mr, &cost->DLmr);
+}
+
+static inline void simulate_write(line_cost_t* cost, Addr addr, UWord size)
+{
+   simulate(&D1_cache, addr, size, &cost->D1mw, &cost->DLmw);
+}
+
 VG_REGPARM(1) void cg_run_group(event_group_t* group)
 {
    group->executions++;
@@ -119,32 +118,28 @@ VG_REGPARM(2) void cg_run_group_fetch(event_group_t* group,
 
 VG_REGPARM(1) void cg_fetch_slow(const fetch_site_t* site)
 {
-   if (!hit_in_cache(&I1_cache, site->addr, site->size))
-      simulate_fetch(site->cost, site->addr, site->size);
+   simulate(&I1_cache, site->addr, site->size, &site->cost->I1mr,
+            &site->cost->ILmr);
 }
 
 VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size)
 {
-   if (!hit_in_cache(&D1_cache, addr, size))
-      simulate_read(cost, addr, size);
+   simulate_read(cost, addr, size);
 }
 
 VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size)
 {
-   if (!hit_in_cache(&D1_cache, addr, size))
-      simulate_write(cost, addr, size);
+   simulate_write(cost, addr, size);
 }
 
 #define DEFINE_SIZED(size)                                                \
    VG_REGPARM(2) void cg_read##size##_slow(line_cost_t* cost, Addr addr)  \
    {                                                                      \
-      if (!hit_in_cache(&D1_cache, addr, size))                        \
-         simulate_read(cost, addr, size);                                 \
+      simulate_read(cost, addr, size);                                    \
    }                                                                      \
    VG_REGPARM(2) void cg_write##size##_slow(line_cost_t* cost, Addr addr) \
    {                                                                      \
-      if (!hit_in_cache(&D1_cache, addr, size))                        \
-         simulate_write(cost, addr, size);                                \
+      simulate_write(cost, addr, size);                                   \
    }
 CG_SIZED_HELPERS(DEFINE_SIZED)
 

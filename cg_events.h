@@ -71,9 +71,9 @@ const cache_sim_t* cg_events_D1(void);
 /* Adds GROUP's runs so far to its counters. */
 void cg_events_fold_counts(event_group_t* group);
 
-/* Every helper gets what it needs as arguments, constants of the
- * translation but for the run-time addresses and outcomes, so that no
- * descriptor has to be read from memory at run time (and none kept). */
+/* The helpers get what they need as arguments, constants of the
+ * translation but for the run-time addresses and outcomes; only a fetch
+ * passes its constants in memory (fetch_site_t). */
 
 /* A fetch that is simulated at run time: the instruction's address and
  * length, and the line its misses are charged to.  Every argument of a
