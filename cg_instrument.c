@@ -676,7 +676,8 @@ static IRExpr* differs64(walk_t* w, IRExpr* a, IRExpr* b)
    return assign(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, bit));
 }
 
-/* *COUNTER += VALUE, for a 64-bit counter of a cost centre. */
+/* *COUNTER += VALUE, for a 64-bit counter (of a cost centre or a
+ * group's runs). */
 static void add_to_counter(walk_t* w, ULong* counter, IRExpr* value)
 {
    IRExpr* addr = mkIRExpr_HWord((HWord)counter);
@@ -735,6 +736,18 @@ static void emit_inline_ind_branch(walk_t* w, const pending_event_t* p)
    add_to_counter(w, &p->cost->Bim, differs64(w, stored, p->value));
 }
 
+/* A conditional branch updated by its helper. */
+static void emit_cond_branch_call(walk_t* w, const pending_event_t* p)
+{
+   Bool inverted = p->kind == EV_BC_INVERTED;
+   IRExpr* guard = assign(w, w->word_type,
+                          IRExpr_Unop(word_op(w, Iop_1Uto64), p->value));
+   add_helper_call(w, inverted ? "cg_branch_cond_inverted" : "cg_branch_cond",
+                   inverted ? (void*)cg_branch_cond_inverted : (void*)cg_branch_cond,
+                   mkIRExprVec_3(cost_const(p), instr_addr_const(p), guard),
+                   3, NULL);
+}
+
 /* Emits what one queued event does when its group runs. */
 static void emit_event(walk_t* w, const pending_event_t* p)
 {
@@ -753,19 +766,8 @@ static void emit_event(walk_t* w, const pending_event_t* p)
          emit_inline_cond_branch(w, p);
          return;
       }
-      {
-      IRExpr* guard = assign(w, w->word_type,
-                             IRExpr_Unop(word_op(w, Iop_1Uto64), p->value));
-      if (p->kind == EV_BC)
-         add_helper_call(w, "cg_branch_cond", cg_branch_cond,
-                         mkIRExprVec_3(cost_const(p), instr_addr_const(p), guard),
-                         3, NULL);
-      else
-         add_helper_call(w, "cg_branch_cond_inverted", cg_branch_cond_inverted,
-                         mkIRExprVec_3(cost_const(p), instr_addr_const(p), guard),
-                         3, NULL);
+      emit_cond_branch_call(w, p);
       return;
-   }
    case EV_BI:
       if (w->stores_are_exact) {
          emit_inline_ind_branch(w, p);
@@ -828,11 +830,7 @@ static void flush_events(walk_t* w)
       /* No load can move across a store here: count the run inline, with
        * no call.  Every event, the first fetch too, then has its own
        * inline test. */
-      IRExpr* counter = mkIRExpr_HWord((HWord)&group->executions);
-      IRExpr* runs = assign(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, counter));
-      runs = assign(w, Ity_I64, IRExpr_Binop(Iop_Add64, runs,
-                                             IRExpr_Const(IRConst_U64(1))));
-      addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, counter, runs));
+      add_to_counter(w, &group->executions, const64(1));
       i = 0;
    } else if (first->kind == EV_FETCH && first->simulate) {
       add_helper_call(w, "cg_run_group_fetch", cg_run_group_fetch,
