@@ -111,11 +111,4 @@ static inline Bool cg_sim_access_is_miss(const cache_sim_t* cache, Addr addr,
    return first_missed || last_missed;
 }
 
-/* True if the access of SIZE bytes at ADDR lies in one line of CACHE. */
-static inline Bool cg_sim_in_one_line(const cache_sim_t* cache, Addr addr,
-                                      UWord size)
-{
-   return (addr >> cache->line_bits) == ((addr + size - 1) >> cache->line_bits);
-}
-
 #endif
