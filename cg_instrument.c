@@ -440,7 +440,9 @@ static IROp word_op(const walk_t* w, IROp op64)
    case Iop_Mul64:   return Iop_Mul32;
    case Iop_Shl64:   return Iop_Shl32;
    case Iop_Shr64:   return Iop_Shr32;
+   case Iop_Sub64:   return Iop_Sub32;
    case Iop_CmpNE64: return Iop_CmpNE32;
+   case Iop_CmpLE64U: return Iop_CmpLE32U;
    case Iop_1Uto64:  return Iop_1Uto32;
    default: tl_assert(0);
    }
@@ -490,29 +492,21 @@ static IRExpr* mru_slot(walk_t* w, const cache_sim_t* cache, IRExpr* addr)
 
 /* A 1-bit expression that is true unless the access of SIZE bytes at ADDR
  * lies in one line that is the most recently used of its set in CACHE:
- * only then can the simulation be skipped.  The tag is a line address, so
- * ADDR is in that line exactly when ADDR with its offset bits cleared
- * equals the tag.  An access whose address is a multiple of its
- * (power-of-two) size cannot cross a line, so for those one mask tests
- * both at once: clearing only the offset bits above the alignment leaves
- * a misaligned address unequal to every tag.  Misaligned accesses simply
- * take the slow path. */
+ * only then can the simulation be skipped.  The tag is the line's address,
+ * so the access lies in that line exactly when ADDR - tag, as an unsigned
+ * number, is at most the line size minus SIZE (below the tag it wraps
+ * around to a huge number).  One subtraction and one comparison, for any
+ * size and alignment: a misaligned access within one line is settled
+ * inline too. */
 static IRExpr* mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                               IRExpr* addr, Int size)
 {
-   UWord line_mask = ~(((UWord)1 << cache->line_bits) - 1);
-   IRExpr* tag = assign(w, w->word_type, IRExpr_Load(Iend_LE, w->word_type,
-                                                     mru_slot(w, cache, addr)));
-   if ((size & (size - 1)) == 0) {
-      IRExpr* masked = word_binop(w, Iop_And64, addr,
-                                  word_const(w, line_mask | (UWord)(size - 1)));
-      return word_binop(w, Iop_CmpNE64, masked, tag);
-   }
-   IRExpr* last_byte = word_binop(w, Iop_Add64, addr, word_const(w, size - 1));
-   IRExpr* differs = word_binop(w, Iop_Or64, word_binop(w, Iop_Xor64, tag, addr),
-                                word_binop(w, Iop_Xor64, tag, last_byte));
-   differs = word_binop(w, Iop_And64, differs, word_const(w, line_mask));
-   return word_binop(w, Iop_CmpNE64, differs, word_const(w, 0));
+   UWord last_start = ((UWord)1 << cache->line_bits) - (UWord)size;
+   IRExpr* tag = IRExpr_Load(Iend_LE, w->word_type, mru_slot(w, cache, addr));
+   IRExpr* offset = word_binop(w, Iop_Sub64, addr, assign(w, w->word_type, tag));
+   IRExpr* inside = assign(w, Ity_I1, IRExpr_Binop(word_op(w, Iop_CmpLE64U),
+                                                   offset, word_const(w, last_start)));
+   return assign(w, Ity_I1, IRExpr_Unop(Iop_Not1, inside));
 }
 
 /* A 1-bit expression that is true unless the line at LINE_ADDR is the
