@@ -13,11 +13,22 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pub_tool_basics.h"
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_mallocfree.h"
 #include "cg_branchpred.h"
+#include "cg_entries.h"
 #include "cg_events.h"
 #include "cg_sim.h"
 
 static cache_sim_t I1_cache, D1_cache, LL_cache;
+
+/* The first (most recently used) tag of each LL set again, in an array of
+ * its own: LL_recent[set] always equals the set's first tag.  An L1 miss
+ * is most often of a line that is the most recently used of its LL set
+ * (sqlite3: 94 % of LL lookups), and that test then reads one word of this
+ * small array, which stays in the host's caches, instead of the set
+ * itself, which lies in the megabytes of LL tags. */
+static UWord* LL_recent;
 
 /* Room for the tags of I1 and D1, which the instrumented code tests
  * inline.  Static data lies in the tool's image, below 2 GB, so the tag
@@ -32,6 +43,10 @@ void cg_events_init(const cache_t* I1, const cache_t* D1, const cache_t* LL)
    cg_sim_init(&I1_cache, I1, I1_room, sizeof I1_room);
    cg_sim_init(&D1_cache, D1, D1_room, sizeof D1_room);
    cg_sim_init(&LL_cache, LL, NULL, 0);
+   SizeT recent_bytes = sizeof(UWord) * (LL_cache.set_mask + 1);
+   LL_recent = VG_(am_shadow_alloc)(recent_bytes);
+   if (LL_recent == NULL)
+      VG_(out_of_memory_NORETURN)("cg.events.LL_recent", recent_bytes);
 }
 
 const cache_sim_t* cg_events_I1(void) { return &I1_cache; }
@@ -54,44 +69,86 @@ void cg_events_fold_counts(event_group_t* group)
    group->executions = 0;
 }
 
-/* The whole simulation of an access to L1 (I1 or D1) and, on a miss, to
- * the LL: the path for misses and for accesses across two lines.  Kept
- * out of line so that the helpers below, which settle the common hits
- * themselves (see hit_in_cache()), stay small leaf functions. */
-static __attribute__((noinline))
-void simulate_whole(const cache_sim_t* L1, Addr addr, UWord size,
-                    ULong* L1_misses, ULong* LL_misses)
+static Bool LL_line_is_miss(Addr line_addr)
 {
-   if (cg_sim_access_is_miss(L1, addr, size)) {
-      (*L1_misses)++;
-      if (cg_sim_access_is_miss(&LL_cache, addr, size))
-         (*LL_misses)++;
-   }
-}
-
-/* Most calls of a slow path are hits in a way other than the most
- * recently used (two hot lines of one set, taking turns), or, for an
- * access across two lines, hits in both.  A hit only reorders its set and
- * counts nothing, so the lines are looked up here first, in order.  On a
- * miss the lines looked up so far are the most recently used of their
- * sets, the missing one is unchanged, and the whole simulation that
- * follows finds the same hits again (changing nothing) before the miss:
- * the result is the same as if it had done all the work. */
-static inline Bool hit_in_cache(const cache_sim_t* cache, Addr addr, UWord size)
-{
-   Addr first = cg_sim_line_of(cache, addr);
-   Addr last = cg_sim_line_of(cache, addr + size - 1);
-   if (!cg_sim_promote(cg_sim_set_of(cache, first), cache->assoc, first))
+   UWord index = (line_addr >> LL_cache.line_bits) & LL_cache.set_mask;
+   if (LL_recent[index] == line_addr)
       return False;
-   return first == last
-          || cg_sim_promote(cg_sim_set_of(cache, last), cache->assoc, last);
+   UWord* set = LL_cache.tags + index * LL_cache.set_stride;
+   Bool missed = !cg_sim_promote(set, LL_cache.assoc, line_addr);
+   if (missed)
+      cg_sim_insert(set, LL_cache.assoc, line_addr);
+   LL_recent[index] = line_addr;
+   return missed;
 }
 
+/* The LL's part of an access of SIZE bytes at ADDR; True if it missed. */
+static Bool LL_access_is_miss(Addr addr, UWord size)
+{
+   Addr first = cg_sim_line_of(&LL_cache, addr);
+   Addr last = cg_sim_line_of(&LL_cache, addr + size - 1);
+   if (LIKELY(first == last))
+      return LL_line_is_miss(first);
+   /* Straddling: both lines are always looked up. */
+   Bool first_missed = LL_line_is_miss(first);
+   Bool last_missed = LL_line_is_miss(last);
+   return first_missed || last_missed;
+}
+
+static void count_L1_miss(Addr addr, UWord size, ULong* L1_misses,
+                          ULong* LL_misses)
+{
+   (*L1_misses)++;
+   if (LL_access_is_miss(addr, size))
+      (*LL_misses)++;
+}
+
+/* The rest of a one-line access whose L1 set SET has just been searched
+ * for LINE_ADDR in vain.  This path, and the next, are kept out of line so
+ * that the helpers below, which settle the common hits themselves, stay
+ * small leaf functions. */
+static __attribute__((noinline))
+void missed_in_one_line(UWord* set, Int assoc, Addr line_addr, Addr addr,
+                        UWord size, ULong* L1_misses, ULong* LL_misses)
+{
+   cg_sim_insert(set, assoc, line_addr);
+   count_L1_miss(addr, size, L1_misses, LL_misses);
+}
+
+/* The whole simulation of an access across two L1 lines. */
+static __attribute__((noinline))
+void simulate_two_lines(const cache_sim_t* L1, Addr addr, UWord size,
+                        ULong* L1_misses, ULong* LL_misses)
+{
+   if (cg_sim_access_is_miss(L1, addr, size))
+      count_L1_miss(addr, size, L1_misses, LL_misses);
+}
+
+/* One access to L1 (I1 or D1) and, on a miss, to the LL.  Most calls of a
+ * slow path are hits in a way other than the most recently used (two hot
+ * lines of one set, taking turns), settled by the lookup here.  An access
+ * across two lines that hits in both is settled here too: a hit only
+ * reorders its set and counts nothing, so the lines are looked up in
+ * order.  On a miss the lines looked up so far are the most recently used
+ * of their sets, the missing one is unchanged, and the whole simulation
+ * that follows finds the same hits again (changing nothing) before the
+ * miss: the result is the same as if it had done all the work. */
 static inline void simulate(const cache_sim_t* L1, Addr addr, UWord size,
                             ULong* L1_misses, ULong* LL_misses)
 {
-   if (!hit_in_cache(L1, addr, size))
-      simulate_whole(L1, addr, size, L1_misses, LL_misses);
+   Addr first = cg_sim_line_of(L1, addr);
+   Addr last = cg_sim_line_of(L1, addr + size - 1);
+   if (LIKELY(first == last)) {
+      UWord* set = cg_sim_set_of(L1, first);
+      if (!cg_sim_promote(set, L1->assoc, first))
+         missed_in_one_line(set, L1->assoc, first, addr, size, L1_misses,
+                            LL_misses);
+      return;
+   }
+   if (cg_sim_promote(cg_sim_set_of(L1, first), L1->assoc, first)
+       && cg_sim_promote(cg_sim_set_of(L1, last), L1->assoc, last))
+      return;
+   simulate_two_lines(L1, addr, size, L1_misses, LL_misses);
 }
 
 static inline void simulate_read(line_cost_t* cost, Addr addr, UWord size)
@@ -132,16 +189,17 @@ VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size)
    simulate_write(cost, addr, size);
 }
 
-#define DEFINE_SIZED(size)                                                \
-   VG_REGPARM(2) void cg_read##size##_slow(line_cost_t* cost, Addr addr)  \
-   {                                                                      \
-      simulate_read(cost, addr, size);                                    \
-   }                                                                      \
-   VG_REGPARM(2) void cg_write##size##_slow(line_cost_t* cost, Addr addr) \
-   {                                                                      \
-      simulate_write(cost, addr, size);                                   \
-   }
-CG_SIZED_HELPERS(DEFINE_SIZED)
+VG_REGPARM(2) void cg_read_entry(Addr addr, UWord index)
+{
+   const data_entry_t* entry = &cg_read_entries[index];
+   simulate_read(entry->cost, addr, entry->size);
+}
+
+VG_REGPARM(2) void cg_write_entry(Addr addr, UWord index)
+{
+   const data_entry_t* entry = &cg_write_entries[index];
+   simulate_write(entry->cost, addr, entry->size);
+}
 
 VG_REGPARM(3) void cg_branch_cond(line_cost_t* cost, Addr instr_addr,
                                   UWord guard)

@@ -15,8 +15,9 @@
  *
  *  - Simulating.  A fetch or data access that hits the most recently used
  *    way of its set, within one line, changes no cache state and misses
- *    nothing, so the instrumented code tests for that inline and calls the
- *    *_slow helpers below only otherwise; a fetch in the line the previous
+ *    nothing, so the instrumented code tests for that inline and calls a
+ *    slow path below (a data access's through its entry point, see
+ *    cg_entries.h) only otherwise; a fetch in the line the previous
  *    instruction of its block fetched is known to hit and is not even
  *    tested.  The helpers run in program order, so the LL sees I1 and D1
  *    misses interleaved as they happen.  Every branch updates the
@@ -99,13 +100,11 @@ VG_REGPARM(1) void cg_fetch_slow(const fetch_site_t* site);
 VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size);
 VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size);
 
-/* The same with the size in the helper rather than in an argument, for
- * the common sizes (see fetch_site_t for why). */
-#define CG_SIZED_HELPERS(X) X(1) X(2) X(4) X(8) X(16) X(32)
-#define CG_DECLARE_SIZED(size)                                              \
-   VG_REGPARM(2) void cg_read##size##_slow(line_cost_t* cost, Addr addr);   \
-   VG_REGPARM(2) void cg_write##size##_slow(line_cost_t* cost, Addr addr);
-CG_SIZED_HELPERS(CG_DECLARE_SIZED)
+/* The same for a read or write whose cost centre and size are those of
+ * entry INDEX of cg_read_entries[] or cg_write_entries[], reached through
+ * its entry point (see cg_entries.h), which passes INDEX. */
+VG_REGPARM(2) void cg_read_entry(Addr addr, UWord index);
+VG_REGPARM(2) void cg_write_entry(Addr addr, UWord index);
 
 /* A conditional branch at INSTR_ADDR whose guard was GUARD (0 or 1): taken
  * when the guard holds, or, for the inverted form, when it does not.  And

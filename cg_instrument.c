@@ -35,6 +35,7 @@
 #include "pub_tool_tooliface.h"
 #include "cg_branchpred.h"
 #include "cg_costs.h"
+#include "cg_entries.h"
 #include "cg_events.h"
 #include "cg_instrument.h"
 
@@ -580,39 +581,17 @@ static IRExpr* instr_addr_const(const pending_event_t* p)
    return mkIRExpr_HWord((HWord)p->instr_addr);
 }
 
-/* The slow paths whose size is in the helper (see cg_events.h). */
-typedef struct {
-   Int size;
-   const HChar* read_name;
-   void* read;
-   const HChar* write_name;
-   void* write;
-} sized_helper_t;
-
-#define SIZED_ENTRY(size)                                                 \
-   {size, "cg_read" #size "_slow", (void*)cg_read##size##_slow,           \
-    "cg_write" #size "_slow", (void*)cg_write##size##_slow},
-static const sized_helper_t sized_helpers[] = {CG_SIZED_HELPERS(SIZED_ENTRY)};
-
-static const sized_helper_t* sized_helper(Int size)
-{
-   UInt i;
-   for (i = 0; i < sizeof sized_helpers / sizeof sized_helpers[0]; i++)
-      if (sized_helpers[i].size == size)
-         return &sized_helpers[i];
-   return NULL;
-}
-
-/* Emits the inline test and slow-path call of a data access. */
+/* Emits the inline test and slow-path call of a data access: through its
+ * entry point, which passes the cost centre and size (see cg_entries.h),
+ * or with them as arguments. */
 static void emit_data_access(walk_t* w, const pending_event_t* p)
 {
    Bool read = p->kind == EV_DR;
    IRExpr* guard = mru_miss_guard(w, cg_events_D1(), p->value, p->size);
-   const sized_helper_t* sized = sized_helper(p->size);
-   if (sized != NULL)
-      add_helper_call(w, read ? sized->read_name : sized->write_name,
-                      read ? sized->read : sized->write,
-                      mkIRExprVec_2(cost_const(p), p->value), 2, guard);
+   void* entry = cg_entry_for_data(p->cost, !read, p->size);
+   if (entry != NULL)
+      add_helper_call(w, read ? "cg_read_entry" : "cg_write_entry", entry,
+                      mkIRExprVec_1(p->value), 1, guard);
    else
       add_helper_call(w, read ? "cg_read_slow" : "cg_write_slow",
                       read ? (void*)cg_read_slow : (void*)cg_write_slow,
