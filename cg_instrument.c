@@ -627,10 +627,10 @@ static void emit_fetch(walk_t* w, const pending_event_t* p)
  * so every branch sees the state the call would have seen.  64-bit hosts
  * only (the history and counts are 64-bit words).
  *
- * The conditional predictor's update is about twice the code of a
- * call.  With the caches simulated too, the translations are large
- * already and that code would cost more memory (translations are kept)
- * than the call costs time, so there conditional branches call. */
+ * The conditional predictor's update is about twice the code of a call,
+ * and translations are kept: with the caches simulated too it costs
+ * python3 about 2 MB more (4 % of the installed tool's peak), and saves
+ * sqlite3 12 % of its time. */
 
 static IRExpr* const64(ULong value)
 {
@@ -735,7 +735,7 @@ static void emit_event(walk_t* w, const pending_event_t* p)
       return;
    case EV_BC:
    case EV_BC_INVERTED:
-      if (w->stores_are_exact && !simulate_caches) {
+      if (w->stores_are_exact) {
          emit_inline_cond_branch(w, p);
          return;
       }
