@@ -13,32 +13,40 @@
 
 /* Both tables and the history start at zero, as static storage does. */
 static UChar cond_counters[COND_TABLE_SIZE];
-static UWord global_history;
 static Addr  last_targets[IND_TABLE_SIZE];
 
-/* A two-bit saturating counter and the outcome, (counter << 1) | taken,
- * give the counter's next value (the low byte: up if taken and below 3,
- * down if not taken and above 0) and whether it predicted wrong (the next
- * byte; counters of 2 and 3 predict taken).  A table, so that the
- * instrumented code can do the same with a load. */
+/* The global history of outcomes is kept as the part of the counter index
+ * it gives: its last COND_HISTORY_BITS outcomes (the latest lowest),
+ * shifted above the address bits.  The index is then this word plus the
+ * address bits, and an outcome enters it shifted by COND_ADDR_BITS, the
+ * same shift that selects its row of the transitions below: the inline
+ * update (cg_instrument.c) computes that shifted outcome once and uses it
+ * twice. */
+#define HISTORY_MASK (((1 << COND_HISTORY_BITS) - 1) << COND_ADDR_BITS)
+static UWord history_index;
+
+/* A two-bit saturating counter and the outcome give the counter's next
+ * value (the low byte: up if taken and below 3, down if not taken and
+ * above 0) and whether it predicted wrong (the next byte; counters of 2
+ * and 3 predict taken).  Rows by outcome, 1 << COND_ADDR_BITS bytes apart,
+ * entries by counter.  A table, so that the instrumented code can do the
+ * same with a load. */
 #define WRONG 0x100
-static const ULong cond_transitions[8] = {
-   /* counter 0 */ 0, 1 | WRONG,
-   /* counter 1 */ 0, 2 | WRONG,
-   /* counter 2 */ 1 | WRONG, 3,
-   /* counter 3 */ 2 | WRONG, 3,
+#define ROW   ((1 << COND_ADDR_BITS) / sizeof(ULong))
+static const ULong cond_transitions[2 * ROW] = {
+   /* not taken, counters 0 to 3 */ 0, 0, 1 | WRONG, 2 | WRONG,
+   [ROW] =
+   /* taken, counters 0 to 3 */ 1 | WRONG, 2 | WRONG, 3, 3,
 };
 
 UWord cg_branch_cond_mispredicted(Addr instr_addr, UWord taken)
 {
-   UWord history_part = global_history & ((1 << COND_HISTORY_BITS) - 1);
-   UWord addr_part    = instr_addr & ((1 << COND_ADDR_BITS) - 1);
-   UWord index        = (history_part << COND_ADDR_BITS) | addr_part;
-   ULong transition   = cond_transitions[(cond_counters[index] << 1) | taken];
+   UWord index = history_index | (instr_addr & ((1 << COND_ADDR_BITS) - 1));
+   ULong transition = cond_transitions[taken * ROW + cond_counters[index]];
 
-   /* The history takes the outcome before the counter learns it; the
-    * history is never masked, only its low bits are ever read. */
-   global_history = (global_history << 1) | taken;
+   /* The history takes the outcome before the counter learns it. */
+   history_index = ((history_index << 1) | (taken << COND_ADDR_BITS))
+                   & HISTORY_MASK;
    cond_counters[index] = (UChar)transition;
    return (UWord)(transition >> 8);
 }
@@ -54,7 +62,7 @@ UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target)
 const cg_branchpred_state_t* cg_branchpred_state(void)
 {
    static const cg_branchpred_state_t state = {
-      cond_counters, &global_history, cond_transitions, last_targets,
-      COND_ADDR_BITS, COND_HISTORY_BITS, IND_TABLE_SIZE};
+      cond_counters, &history_index, cond_transitions, last_targets,
+      COND_ADDR_BITS, HISTORY_MASK, IND_TABLE_SIZE};
    return &state;
 }

@@ -31,11 +31,16 @@ UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target);
  * it inline exactly as the two functions above do. */
 typedef struct {
    UChar* cond_counters;   /* indexed as described above */
-   UWord* global_history;  /* outcomes, the latest in bit 0 */
-   const ULong* cond_transitions; /* by (counter << 1) | taken: the next
-                                   * counter, | 0x100 if it predicted wrong */
+   UWord* history_index;   /* the history's part of that index: its low
+                            * bits, the latest outcome lowest, shifted
+                            * left by cond_addr_bits */
+   const ULong* cond_transitions; /* at byte (taken << cond_addr_bits) +
+                                   * counter * 8: the next counter,
+                                   * | 0x100 if it predicted wrong */
    Addr* last_targets;
-   Int cond_addr_bits, cond_history_bits, ind_table_size;
+   Int cond_addr_bits;
+   UWord history_mask;     /* of history_index */
+   Int ind_table_size;
 } cg_branchpred_state_t;
 
 const cg_branchpred_state_t* cg_branchpred_state(void);

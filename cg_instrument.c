@@ -662,37 +662,38 @@ static void add_to_counter(walk_t* w, ULong* counter, IRExpr* value)
 static void emit_inline_cond_branch(walk_t* w, const pending_event_t* p)
 {
    const cg_branchpred_state_t* bp = cg_branchpred_state();
-   IRExpr* taken = assign(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, p->value));
+   IRExpr* outcome = p->value;
    if (p->kind == EV_BC_INVERTED)
-      taken = binop64(w, Iop_Xor64, taken, const64(1));
-   /* index = (history's low bits) above (the address's low bits) */
-   IRExpr* history_addr = mkIRExpr_HWord((HWord)bp->global_history);
+      outcome = assign(w, Ity_I1, IRExpr_Unop(Iop_Not1, outcome));
+   /* The outcome shifted by the address bits: the history's new bit and
+    * the byte offset of the outcome's row of transitions. */
+   IRExpr* taken = assign(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, outcome));
+   IRExpr* taken_shifted = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, taken,
+                                  IRExpr_Const(IRConst_U8(bp->cond_addr_bits))));
+   IRExpr* history_addr = mkIRExpr_HWord((HWord)bp->history_index);
    IRExpr* history = assign(w, Ity_I64,
                             IRExpr_Load(Iend_LE, Ity_I64, history_addr));
-   IRExpr* index = binop64(w, Iop_And64, history,
-                           const64((1u << bp->cond_history_bits) - 1));
-   index = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, index,
-                  IRExpr_Const(IRConst_U8(bp->cond_addr_bits))));
-   index = binop64(w, Iop_Or64, index,
-                   const64(p->instr_addr & ((1u << bp->cond_addr_bits) - 1)));
-   IRExpr* slot = binop64(w, Iop_Add64, index,
-                          const64((HWord)bp->cond_counters));
+   /* The counter's address: the history's part of the index, plus the
+    * table and the address bits, known now. */
+   UWord addr_part = p->instr_addr & ((1u << bp->cond_addr_bits) - 1);
+   IRExpr* slot = binop64(w, Iop_Add64, history,
+                          const64((HWord)bp->cond_counters + addr_part));
    IRExpr* counter = assign(w, Ity_I64, IRExpr_Unop(Iop_8Uto64,
                             assign(w, Ity_I8, IRExpr_Load(Iend_LE, Ity_I8, slot))));
    /* The history takes the outcome first, as in the function. */
    IRExpr* shifted = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, history,
                             IRExpr_Const(IRConst_U8(1))));
    addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, history_addr,
-                                      binop64(w, Iop_Or64, shifted, taken)));
-   /* The counter's next value (low byte) and the misprediction (next
-    * byte), from the table of 8-byte entries indexed by (counter << 1) |
-    * taken. */
-   IRExpr* key = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, counter,
-                        IRExpr_Const(IRConst_U8(4))));
-   key = binop64(w, Iop_Or64, key, assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64,
-                 taken, IRExpr_Const(IRConst_U8(3)))));
-   IRExpr* transition = assign(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64,
-      binop64(w, Iop_Add64, key, const64((HWord)bp->cond_transitions))));
+      binop64(w, Iop_And64, binop64(w, Iop_Or64, shifted, taken_shifted),
+              const64(bp->history_mask))));
+   /* The transition: the counter's next value (low byte) and the
+    * misprediction (next byte). */
+   IRExpr* entry = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, counter,
+                          IRExpr_Const(IRConst_U8(3))));
+   entry = binop64(w, Iop_Add64, binop64(w, Iop_Add64, taken_shifted, entry),
+                   const64((HWord)bp->cond_transitions));
+   IRExpr* transition = assign(w, Ity_I64,
+                               IRExpr_Load(Iend_LE, Ity_I64, entry));
    addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, slot,
                  assign(w, Ity_I8, IRExpr_Unop(Iop_64to8, transition))));
    add_to_counter(w, &p->cost->Bcm, assign(w, Ity_I64, IRExpr_Binop(Iop_Shr64,
