@@ -52,6 +52,11 @@ void cg_events_init(const cache_t* I1, const cache_t* D1, const cache_t* LL)
 const cache_sim_t* cg_events_I1(void) { return &I1_cache; }
 const cache_sim_t* cg_events_D1(void) { return &D1_cache; }
 
+Bool cg_events_fetch_line_ok(void)
+{
+   return LL_cache.line_bits >= I1_cache.line_bits;
+}
+
 void cg_events_fold_counts(event_group_t* group)
 {
    UInt i;
@@ -177,6 +182,16 @@ VG_REGPARM(1) void cg_fetch_slow(const fetch_site_t* site)
 {
    simulate(&I1_cache, site->addr, site->size, &site->cost->I1mr,
             &site->cost->ILmr);
+}
+
+/* The line and set were worked out when the fetch was instrumented; an
+ * LL access of one byte at the line's address looks up the LL line that
+ * holds the whole fetch, as the access itself would. */
+VG_REGPARM(1) void cg_fetch_line_slow(const fetch_line_site_t* site)
+{
+   if (!cg_sim_promote(site->set, I1_cache.assoc, site->line))
+      missed_in_one_line(site->set, I1_cache.assoc, site->line, site->line,
+                         1, &site->cost->I1mr, &site->cost->ILmr);
 }
 
 VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size)

@@ -87,6 +87,20 @@ typedef struct {
    UWord size;
 } fetch_site_t;
 
+/* A simulated fetch that lies in one I1 line, where the LL's lines are no
+ * smaller than I1's (cg_events_fetch_line_ok()): the line's address and
+ * its I1 set are known when the instruction is instrumented, and the
+ * whole access lies in the LL line holding the I1 line, so nothing else
+ * is needed.  The same size as fetch_site_t. */
+typedef struct {
+   line_cost_t* cost;
+   Addr line;
+   UWord* set;
+} fetch_line_site_t;
+
+/* Whether a fetch within one I1 line may be simulated from its line. */
+Bool cg_events_fetch_line_ok(void);
+
 /* Counts one run of GROUP.  The second form also simulates the group's
  * first event, the fetch SITE. */
 VG_REGPARM(1) void cg_run_group(event_group_t* group);
@@ -97,6 +111,7 @@ VG_REGPARM(2) void cg_run_group_fetch(event_group_t* group,
  * bytes at ADDR, that did not hit the most recently used way in one line.
  * They count misses only. */
 VG_REGPARM(1) void cg_fetch_slow(const fetch_site_t* site);
+VG_REGPARM(1) void cg_fetch_line_slow(const fetch_line_site_t* site);
 VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size);
 VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size);
 

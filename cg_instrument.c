@@ -609,12 +609,32 @@ static IRExpr* fetch_site(walk_t* w, const pending_event_t* p)
    return mkIRExpr_HWord((HWord)site);
 }
 
+/* The same for a fetch within the I1 line LINE (see fetch_line_site_t):
+ * its helper starts at the set lookup, with no line or set to work out
+ * (sqlite3 -3 %, python3 -4 %). */
+static IRExpr* fetch_line_site(walk_t* w, const pending_event_t* p, Addr line)
+{
+   const cache_sim_t* I1 = cg_events_I1();
+   fetch_line_site_t* site = record_alloc(w->record, sizeof *site);
+   site->cost = p->cost;
+   site->line = line;
+   site->set = cg_sim_set_of(I1, line);
+   return mkIRExpr_HWord((HWord)site);
+}
+
 /* Emits the inline test and slow-path call of a fetch. */
 static void emit_fetch(walk_t* w, const pending_event_t* p)
 {
-   IRExpr* guard = fetch_mru_miss_guard(w, cg_events_I1(), p);
-   add_helper_call(w, "cg_fetch_slow", cg_fetch_slow,
-                   mkIRExprVec_1(fetch_site(w, p)), 1, guard);
+   const cache_sim_t* I1 = cg_events_I1();
+   IRExpr* guard = fetch_mru_miss_guard(w, I1, p);
+   Addr line = cg_sim_line_of(I1, p->instr_addr);
+   if (line == cg_sim_line_of(I1, p->instr_addr + p->size - 1)
+       && cg_events_fetch_line_ok())
+      add_helper_call(w, "cg_fetch_line_slow", cg_fetch_line_slow,
+                      mkIRExprVec_1(fetch_line_site(w, p, line)), 1, guard);
+   else
+      add_helper_call(w, "cg_fetch_slow", cg_fetch_slow,
+                      mkIRExprVec_1(fetch_site(w, p)), 1, guard);
 }
 
 /* ---- the branch predictors, inline ----
