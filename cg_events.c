@@ -178,6 +178,13 @@ VG_REGPARM(2) void cg_run_group_fetch(event_group_t* group,
    cg_fetch_slow(site);
 }
 
+VG_REGPARM(2) void cg_run_group_fetch_line(event_group_t* group,
+                                           const fetch_line_site_t* site)
+{
+   group->executions++;
+   cg_fetch_line_slow(site);
+}
+
 VG_REGPARM(1) void cg_fetch_slow(const fetch_site_t* site)
 {
    simulate(&I1_cache, site->addr, site->size, &site->cost->I1mr,

@@ -101,11 +101,13 @@ typedef struct {
 /* Whether a fetch within one I1 line may be simulated from its line. */
 Bool cg_events_fetch_line_ok(void);
 
-/* Counts one run of GROUP.  The second form also simulates the group's
+/* Counts one run of GROUP.  The other forms also simulate the group's
  * first event, the fetch SITE. */
 VG_REGPARM(1) void cg_run_group(event_group_t* group);
 VG_REGPARM(2) void cg_run_group_fetch(event_group_t* group,
                                       const fetch_site_t* site);
+VG_REGPARM(2) void cg_run_group_fetch_line(event_group_t* group,
+                                           const fetch_line_site_t* site);
 
 /* The slow paths of the simulation: a fetch, or a read or write of SIZE
  * bytes at ADDR, that did not hit the most recently used way in one line.

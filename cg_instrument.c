@@ -622,14 +622,22 @@ static IRExpr* fetch_line_site(walk_t* w, const pending_event_t* p, Addr line)
    return mkIRExpr_HWord((HWord)site);
 }
 
+/* Whether the fetch P may be simulated from its I1 line (see
+ * fetch_line_site_t), which is then put in *LINE. */
+static Bool fetch_has_line_site(const pending_event_t* p, Addr* line)
+{
+   const cache_sim_t* I1 = cg_events_I1();
+   *line = cg_sim_line_of(I1, p->instr_addr);
+   return *line == cg_sim_line_of(I1, p->instr_addr + p->size - 1)
+          && cg_events_fetch_line_ok();
+}
+
 /* Emits the inline test and slow-path call of a fetch. */
 static void emit_fetch(walk_t* w, const pending_event_t* p)
 {
-   const cache_sim_t* I1 = cg_events_I1();
-   IRExpr* guard = fetch_mru_miss_guard(w, I1, p);
-   Addr line = cg_sim_line_of(I1, p->instr_addr);
-   if (line == cg_sim_line_of(I1, p->instr_addr + p->size - 1)
-       && cg_events_fetch_line_ok())
+   IRExpr* guard = fetch_mru_miss_guard(w, cg_events_I1(), p);
+   Addr line;
+   if (fetch_has_line_site(p, &line))
       add_helper_call(w, "cg_fetch_line_slow", cg_fetch_line_slow,
                       mkIRExprVec_1(fetch_line_site(w, p, line)), 1, guard);
    else
@@ -830,10 +838,17 @@ static void flush_events(walk_t* w)
       add_to_counter(w, &group->executions, const64(1));
       i = 0;
    } else if (first->kind == EV_FETCH && first->simulate) {
-      add_helper_call(w, "cg_run_group_fetch", cg_run_group_fetch,
-                      mkIRExprVec_2(mkIRExpr_HWord((HWord)group),
-                                    fetch_site(w, first)),
-                      2, NULL);
+      Addr line;
+      IRExpr* group_arg = mkIRExpr_HWord((HWord)group);
+      if (fetch_has_line_site(first, &line))
+         add_helper_call(w, "cg_run_group_fetch_line", cg_run_group_fetch_line,
+                         mkIRExprVec_2(group_arg,
+                                       fetch_line_site(w, first, line)),
+                         2, NULL);
+      else
+         add_helper_call(w, "cg_run_group_fetch", cg_run_group_fetch,
+                         mkIRExprVec_2(group_arg, fetch_site(w, first)),
+                         2, NULL);
       i = 1;
    } else {
       add_helper_call(w, "cg_run_group", cg_run_group,
