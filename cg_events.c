@@ -201,6 +201,20 @@ VG_REGPARM(1) void cg_fetch_line_slow(const fetch_line_site_t* site)
                          1, &site->cost->I1mr, &site->cost->ILmr);
 }
 
+/* The lines are looked up in order, as simulate() does.  On a miss, the
+ * whole simulation of an access of one byte more than a line, at the first
+ * line's address, touches the same two I1 lines as the fetch and, the LL's
+ * lines being no smaller, the same LL lines. */
+VG_REGPARM(1) void cg_fetch_two_lines_slow(const fetch_two_lines_site_t* site)
+{
+   UWord line_size = (UWord)1 << I1_cache.line_bits;
+   if (cg_sim_promote(site->first_set, I1_cache.assoc, site->line)
+       && cg_sim_promote(site->last_set, I1_cache.assoc, site->line + line_size))
+      return;
+   simulate_two_lines(&I1_cache, site->line, line_size + 1, &site->cost->I1mr,
+                      &site->cost->ILmr);
+}
+
 VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size)
 {
    simulate_read(cost, addr, size);

@@ -98,7 +98,17 @@ typedef struct {
    UWord* set;
 } fetch_line_site_t;
 
-/* Whether a fetch within one I1 line may be simulated from its line. */
+/* A simulated fetch across two I1 lines, LINE and the next, on the same
+ * condition: both sets are known when the instruction is instrumented,
+ * and the access lies in the LL lines holding the two I1 lines. */
+typedef struct {
+   line_cost_t* cost;
+   Addr line;
+   UWord* first_set;
+   UWord* last_set;
+} fetch_two_lines_site_t;
+
+/* Whether a fetch may be simulated from its I1 line or lines. */
 Bool cg_events_fetch_line_ok(void);
 
 /* Counts one run of GROUP.  The other forms also simulate the group's
@@ -114,6 +124,7 @@ VG_REGPARM(2) void cg_run_group_fetch_line(event_group_t* group,
  * They count misses only. */
 VG_REGPARM(1) void cg_fetch_slow(const fetch_site_t* site);
 VG_REGPARM(1) void cg_fetch_line_slow(const fetch_line_site_t* site);
+VG_REGPARM(1) void cg_fetch_two_lines_slow(const fetch_two_lines_site_t* site);
 VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size);
 VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size);
 

@@ -622,14 +622,30 @@ static IRExpr* fetch_line_site(walk_t* w, const pending_event_t* p, Addr line)
    return mkIRExpr_HWord((HWord)site);
 }
 
-/* Whether the fetch P may be simulated from its I1 line (see
- * fetch_line_site_t), which is then put in *LINE. */
-static Bool fetch_has_line_site(const pending_event_t* p, Addr* line)
+/* The same for a fetch across the I1 line LINE and the next (see
+ * fetch_two_lines_site_t). */
+static IRExpr* fetch_two_lines_site(walk_t* w, const pending_event_t* p,
+                                    Addr line)
 {
    const cache_sim_t* I1 = cg_events_I1();
+   fetch_two_lines_site_t* site = record_alloc(w->record, sizeof *site);
+   site->cost = p->cost;
+   site->line = line;
+   site->first_set = cg_sim_set_of(I1, line);
+   site->last_set = cg_sim_set_of(I1, line + ((Addr)1 << I1->line_bits));
+   return mkIRExpr_HWord((HWord)site);
+}
+
+/* How many I1 lines the fetch P may be simulated from (1 or 2, see
+ * fetch_line_site_t and fetch_two_lines_site_t), the first put in *LINE;
+ * or 0 if it is to be simulated from its address. */
+static Int fetch_site_lines(const pending_event_t* p, Addr* line)
+{
+   const cache_sim_t* I1 = cg_events_I1();
+   if (!cg_events_fetch_line_ok())
+      return 0;
    *line = cg_sim_line_of(I1, p->instr_addr);
-   return *line == cg_sim_line_of(I1, p->instr_addr + p->size - 1)
-          && cg_events_fetch_line_ok();
+   return *line == cg_sim_line_of(I1, p->instr_addr + p->size - 1) ? 1 : 2;
 }
 
 /* Emits the inline test and slow-path call of a fetch. */
@@ -637,12 +653,20 @@ static void emit_fetch(walk_t* w, const pending_event_t* p)
 {
    IRExpr* guard = fetch_mru_miss_guard(w, cg_events_I1(), p);
    Addr line;
-   if (fetch_has_line_site(p, &line))
+   switch (fetch_site_lines(p, &line)) {
+   case 1:
       add_helper_call(w, "cg_fetch_line_slow", cg_fetch_line_slow,
                       mkIRExprVec_1(fetch_line_site(w, p, line)), 1, guard);
-   else
+      break;
+   case 2:
+      add_helper_call(w, "cg_fetch_two_lines_slow", cg_fetch_two_lines_slow,
+                      mkIRExprVec_1(fetch_two_lines_site(w, p, line)), 1, guard);
+      break;
+   default:
       add_helper_call(w, "cg_fetch_slow", cg_fetch_slow,
                       mkIRExprVec_1(fetch_site(w, p)), 1, guard);
+      break;
+   }
 }
 
 /* ---- the branch predictors, inline ----
@@ -840,7 +864,7 @@ static void flush_events(walk_t* w)
    } else if (first->kind == EV_FETCH && first->simulate) {
       Addr line;
       IRExpr* group_arg = mkIRExpr_HWord((HWord)group);
-      if (fetch_has_line_site(first, &line))
+      if (fetch_site_lines(first, &line) == 1)
          add_helper_call(w, "cg_run_group_fetch_line", cg_run_group_fetch_line,
                          mkIRExprVec_2(group_arg,
                                        fetch_line_site(w, first, line)),
@@ -1064,9 +1088,9 @@ static void walk_statement(walk_t* w, IRStmt* st)
 }
 
 /* The most bytes of groups the walk of SB from statement FIRST can
- * allocate: every event at most one counter entry, and every group at
- * least one event (the block's indirect branch is the one event with no
- * statement of its own). */
+ * allocate: every event at most one counter entry and one fetch site (of
+ * the largest kind), and every group at least one event (the block's
+ * indirect branch is the one event with no statement of its own). */
 static SizeT event_bound(const IRSB* sb, Int first)
 {
    SizeT events = 1;
@@ -1092,7 +1116,7 @@ static SizeT event_bound(const IRSB* sb, Int first)
       }
    }
    return events * (sizeof(event_group_t) + sizeof(counted_t)
-                    + sizeof(fetch_site_t) + sizeof(Addr));
+                    + sizeof(fetch_two_lines_site_t) + sizeof(Addr));
 }
 
 IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
