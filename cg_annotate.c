@@ -80,8 +80,6 @@ static const char help[] =
    "                        also look for source files in DIR\n";
 
 enum {
-   OPT_HELP,
-   OPT_VERSION,
    OPT_DIFF,
    OPT_MOD_FILENAME,
    OPT_MOD_FUNCNAME,
@@ -97,9 +95,7 @@ enum {
 };
 
 static const cg_option options[] = {
-   {"-h", 0, OPT_HELP, "-h/--help"},
-   {"--help", 0, OPT_HELP, "-h/--help"},
-   {"--version", 0, OPT_VERSION, NULL},
+   CG_STANDARD_OPTIONS,
    {"--diff", 0, OPT_DIFF, NULL},
    {"--mod-filename", 1, OPT_MOD_FILENAME, NULL},
    {"--mod-funcname", 1, OPT_MOD_FUNCNAME, NULL},
@@ -178,22 +174,14 @@ static void handle_option(void* context, const cg_option* option,
 {
    choices* chosen = context;
    switch (option->id) {
-   case OPT_HELP:
-      printf("%s%s", usage, help);
-      exit(0);
-   case OPT_VERSION:
-      cg_print_version();
-      exit(0);
    case OPT_DIFF:
       chosen->diff = 1;
       break;
    case OPT_MOD_FILENAME:
-      cg_subst_free(chosen->file_subst);
-      chosen->file_subst = cg_subst_option(usage, option->name, value);
+      cg_subst_option(&chosen->file_subst, usage, option->name, value);
       break;
    case OPT_MOD_FUNCNAME:
-      cg_subst_free(chosen->function_subst);
-      chosen->function_subst = cg_subst_option(usage, option->name, value);
+      cg_subst_option(&chosen->function_subst, usage, option->name, value);
       break;
    case OPT_SHOW:
       chosen->show = value;
@@ -582,7 +570,7 @@ int main(int argc, char** argv)
    size_t arg_count;
    cg_cli_start("cg_annotate", argv[0]);
    cg_arg_parser parser = {options, sizeof options / sizeof options[0],
-                           usage, handle_option, &chosen};
+                           usage, help, handle_option, &chosen};
    cg_args_parse(&parser, argc, argv, &args, &arg_count);
    if (arg_count == 0)
       cg_usage_error(usage, 2, "the following arguments are required: "

@@ -28,14 +28,16 @@ void cg_usage_error(const char* usage, int status, const char* format, ...)
    exit(status);
 }
 
-cg_subst* cg_subst_option(const char* usage, const char* option,
-                          const char* expr)
+void cg_subst_option(cg_subst** slot, const char* usage, const char* option,
+                     const char* expr)
 {
    char why[512];
    cg_subst* subst = NULL;
    switch (cg_subst_parse(expr, &subst, why, sizeof why)) {
    case CG_SUBST_OK:
-      return subst;
+      cg_subst_free(*slot);
+      *slot = subst;
+      return;
    case CG_SUBST_BAD_FORM:
       cg_usage_error(usage, 2,
                      "argument %s: invalid search_and_replace value: '%s'",
@@ -122,6 +124,21 @@ static const cg_option* find_short(const cg_arg_parser* parser,
    return NULL;
 }
 
+/* Handles OPTION if it is one of CG_STANDARD_OPTIONS; returns 0 if not. */
+static int handled_as_standard(const cg_arg_parser* parser,
+                               const cg_option* option)
+{
+   switch (option->id) {
+   case CG_OPT_HELP:
+      printf("%s%s", parser->usage, parser->help);
+      exit(0);
+   case CG_OPT_VERSION:
+      cg_print_version();
+      exit(0);
+   }
+   return 0;
+}
+
 typedef struct {
    char** items;
    size_t count;
@@ -161,7 +178,8 @@ void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
             cg_usage_error(parser->usage, 2,
                            "argument %s: ignored explicit argument '%s'",
                            shown_name(option), explicit);
-         parser->handle(parser->context, option, NULL);
+         if (!handled_as_standard(parser, option))
+            parser->handle(parser->context, option, NULL);
          continue;
       }
       if (explicit == NULL) {

@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+struct cg_subst;
+
 typedef struct cg_option {
    const char* name;    /* "--context", "--show-percs=yes" or "-o" */
    int takes_value;
@@ -18,11 +20,23 @@ typedef struct cg_option {
    const char* display; /* its name in error messages, if not NAME */
 } cg_option;
 
+/* The options every program has, which the parser handles itself:
+ * -h/--help prints the usage and the help text, --version the version,
+ * and both exit with status 0.  Each program's table starts with them. */
+#define CG_OPT_HELP    (-1)
+#define CG_OPT_VERSION (-2)
+#define CG_STANDARD_OPTIONS                        \
+   {"-h", 0, CG_OPT_HELP, "-h/--help"},            \
+   {"--help", 0, CG_OPT_HELP, "-h/--help"},        \
+   {"--version", 0, CG_OPT_VERSION, NULL}
+
 typedef struct cg_arg_parser {
    const cg_option* options;
    size_t option_count;
    const char* usage; /* the "usage: ..." text, ending in a newline */
-   /* Called for each option in order; VALUE is NULL for a flag. */
+   const char* help;  /* what --help prints after the usage */
+   /* Called for each option in order but the standard ones; VALUE is
+    * NULL for a flag. */
    void (*handle)(void* context, const cg_option* option, const char* value);
    void* context;
 } cg_arg_parser;
@@ -32,11 +46,12 @@ typedef struct cg_arg_parser {
 void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
                    char*** positionals, size_t* positional_count);
 
-/* The value of --mod-filename / --mod-funcname (OPTION): an expression
+/* Sets *SLOT to the value of --mod-filename / --mod-funcname (OPTION),
+ * freeing the one an earlier use set (the last one counts): an expression
  * not of the form s/regex/replacement/flags is a usage error (status 2),
  * a regex that does not compile a fatal one (status 1). */
-struct cg_subst* cg_subst_option(const char* usage, const char* option,
-                                 const char* expr);
+void cg_subst_option(struct cg_subst** slot, const char* usage,
+                     const char* option, const char* expr);
 
 /* Prints the usage, then "PROG: error: MESSAGE", and exits with STATUS. */
 void cg_usage_error(const char* usage, int status, const char* format, ...)

@@ -41,12 +41,10 @@ static const char help[] =
    "                        e.g. `s/prog[0-9]/progN/`\n"
    "  --mod-funcname REGEX  like --mod-filename, but for function names\n";
 
-enum { OPT_HELP, OPT_VERSION, OPT_MOD_FILENAME, OPT_MOD_FUNCNAME };
+enum { OPT_MOD_FILENAME, OPT_MOD_FUNCNAME };
 
 static const cg_option options[] = {
-   {"-h", 0, OPT_HELP, "-h/--help"},
-   {"--help", 0, OPT_HELP, "-h/--help"},
-   {"--version", 0, OPT_VERSION, NULL},
+   CG_STANDARD_OPTIONS,
    {"--mod-filename", 1, OPT_MOD_FILENAME, NULL},
    {"--mod-funcname", 1, OPT_MOD_FUNCNAME, NULL},
 };
@@ -61,19 +59,11 @@ static void handle_option(void* context, const cg_option* option,
 {
    diff_options* chosen = context;
    switch (option->id) {
-   case OPT_HELP:
-      printf("%s%s", usage, help);
-      exit(0);
-   case OPT_VERSION:
-      cg_print_version();
-      exit(0);
    case OPT_MOD_FILENAME:
-      cg_subst_free(chosen->file_subst);
-      chosen->file_subst = cg_subst_option(usage, option->name, value);
+      cg_subst_option(&chosen->file_subst, usage, option->name, value);
       break;
    case OPT_MOD_FUNCNAME:
-      cg_subst_free(chosen->function_subst);
-      chosen->function_subst = cg_subst_option(usage, option->name, value);
+      cg_subst_option(&chosen->function_subst, usage, option->name, value);
       break;
    }
 }
@@ -134,7 +124,7 @@ int main(int argc, char** argv)
    size_t file_count;
    cg_cli_start("cg_diff", argv[0]);
    cg_arg_parser parser = {options, sizeof options / sizeof options[0],
-                           usage, handle_option, &chosen};
+                           usage, help, handle_option, &chosen};
    cg_args_parse(&parser, argc, argv, &files, &file_count);
    if (file_count < 2)
       cg_usage_error(usage, 2,

@@ -36,12 +36,10 @@ static const char help[] =
    "  --version            show program's version number and exit\n"
    "  -o FILE              output file (default: stdout)\n";
 
-enum { OPT_HELP, OPT_VERSION, OPT_OUTPUT };
+enum { OPT_OUTPUT };
 
 static const cg_option options[] = {
-   {"-h", 0, OPT_HELP, "-h/--help"},
-   {"--help", 0, OPT_HELP, "-h/--help"},
-   {"--version", 0, OPT_VERSION, NULL},
+   CG_STANDARD_OPTIONS,
    {"-o", 1, OPT_OUTPUT, NULL},
 };
 
@@ -50,12 +48,6 @@ static void handle_option(void* context, const cg_option* option,
 {
    const char** output_path = context;
    switch (option->id) {
-   case OPT_HELP:
-      printf("%s%s", usage, help);
-      exit(0);
-   case OPT_VERSION:
-      cg_print_version();
-      exit(0);
    case OPT_OUTPUT:
       *output_path = value;
       break;
@@ -134,7 +126,7 @@ int main(int argc, char** argv)
    size_t file_count;
    cg_cli_start("cg_merge", argv[0]);
    cg_arg_parser parser = {options, sizeof options / sizeof options[0],
-                           usage, handle_option, &output_path};
+                           usage, help, handle_option, &output_path};
    cg_args_parse(&parser, argc, argv, &files, &file_count);
    if (file_count == 0)
       cg_usage_error(usage, 2, "the following arguments are required: "
