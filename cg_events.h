@@ -10,7 +10,8 @@
  *    to the cost centres later (cg_events_fold_counts).  The add is
  *    inline IR where that is exact (see "where a counting store may go"
  *    in cg_instrument.c), else a call of cg_run_group(), or of
- *    cg_run_group_fetch(), which also simulates the group's first fetch.
+ *    cg_run_group_fetch() or cg_run_group_fetch_line(), which also
+ *    simulate the group's first fetch.
  *    Instructions cost no call of their own.
  *
  *  - Simulating.  A fetch or data access that hits the most recently used
@@ -91,7 +92,7 @@ typedef struct {
  * smaller than I1's (cg_events_fetch_line_ok()): the line's address and
  * its I1 set are known when the instruction is instrumented, and the
  * whole access lies in the LL line holding the I1 line, so nothing else
- * is needed.  The same size as fetch_site_t. */
+ * is needed. */
 typedef struct {
    line_cost_t* cost;
    Addr line;
