@@ -12,6 +12,8 @@
 # usage: sh bench/bench-tool.sh BUILDDIR [RUNS]   (RUNS defaults to 5)
 # BENCH_WORKLOADS="xz sqlite3" limits the workloads, BENCH_SETS="1 3" the
 # option sets (1 default, 2 --branch-sim=yes, 3 --cache-sim=no, 4 both).
+# Two more workloads, not run unless named there, are start-up alone:
+# python3-start (python3 -S -c pass) and sqlite3-start (one SELECT).
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -eu
 build=$(cd "$1" && pwd)
@@ -51,6 +53,8 @@ workload_command() {
   sqlite3) echo "/usr/bin/sqlite3 :memory: -init $work/script.sql .quit" ;;
   xz)      echo "/usr/bin/xz -6 -c $work/data.bin" ;;
   python3) echo "/usr/bin/python3 -S -B $here/workloads/loop.py" ;;
+  python3-start) echo "/usr/bin/python3 -S -B -c pass" ;;
+  sqlite3-start) echo "/usr/bin/sqlite3 :memory: select(1);" ;;
   matrix)  echo "$work/matrix" ;;
   branchy) echo "$work/branchy" ;;
   esac
@@ -72,7 +76,7 @@ run_tool() { # folder out options command...
     --cachegrind-out-file="$work/$out" "$@"
 }
 
-printf '%-9s %-28s %7s %7s %7s %7s %7s %7s %8s %8s\n' workload options native \
+printf '%-13s %-28s %7s %7s %7s %7s %7s %7s %8s %8s\n' workload options native \
   none refs ours ours/ref ours/none "MB refs" "MB ours"
 caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
 for set in ${BENCH_SETS:-1 2 3 4}; do
@@ -110,7 +114,7 @@ for set in ${BENCH_SETS:-1 2 3 4}; do
     mrefs=$(median < "$work/m.refs"); mours=$(median < "$work/m.ours")
     awk -v w="$w" -v o="${opts:-(default)}" -v n="$native" -v z="$none" -v r="$refs" \
         -v u="$ours" -v mr="$mrefs" -v mu="$mours" 'BEGIN {
-      printf "%-9s %-28s %7.2f %7.2f %7.2f %7.2f %8.2f %8.2f %8.1f %8.1f\n",
+      printf "%-13s %-28s %7.2f %7.2f %7.2f %7.2f %8.2f %8.2f %8.1f %8.1f\n",
              w, o, n, z, r, u, u / r, u / z, mr / 1024, mu / 1024 }'
   done
 done
