@@ -29,6 +29,7 @@
 #include "pub_tool_basics.h"
 #include "pub_tool_hashtable.h"
 #include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
@@ -210,7 +211,7 @@ typedef struct {
    /* Where a store of ours would be exact: see find_load_crossings(). */
    Int stmt_index;          /* the input statement being walked */
    Bool stores_are_exact;   /* at the flush point being emitted */
-   UChar* load_crosses;     /* per position: a pending load would move */
+   const UChar* load_crosses; /* per position: a pending load would move */
 } walk_t;
 
 /* ---- where a counting store may go ----
@@ -357,29 +358,47 @@ static void scan_stmt(temp_uses_t* u, const IRStmt* st, Int index)
    }
 }
 
-static void* zeroed_ints(const HChar* what, Int count)
+/* The working memory of find_load_crossings(), kept from one superblock
+ * to the next (translations are made one at a time): allocating each of
+ * its arrays for every superblock made python3's start-up 3 % slower. */
+static HChar* scratch;
+static SizeT scratch_bytes;
+
+/* BYTES of zeroed scratch memory, valid until the next call. */
+static void* zeroed_scratch(SizeT bytes)
 {
-   return VG_(calloc)(what, count > 0 ? count : 1, sizeof(Int));
+   if (bytes > scratch_bytes) {
+      VG_(free)(scratch);
+      scratch_bytes = bytes > 2 * scratch_bytes ? bytes : 2 * scratch_bytes;
+      scratch = VG_(malloc)("cg.instr.scratch", scratch_bytes);
+   }
+   VG_(memset)(scratch, 0, bytes);
+   return scratch;
 }
 
 /* Returns, for each position P from 0 to the number of statements (a
  * position is just before statement P, or the end of the block), whether
  * a temporary whose expression can fault is defined before P and
  * evaluated at or after it (the block's next address is evaluated at the
- * end).  The caller frees it. */
-static UChar* find_load_crossings(const IRSB* sb)
+ * end).  The result lives in the scratch memory, until the next
+ * superblock. */
+static const UChar* find_load_crossings(const IRSB* sb)
 {
    Int temps = sb->tyenv->types_used, i, t;
    Int positions = sb->stmts_used + 1;
    temp_uses_t u;
-   Int* delta = zeroed_ints("cg.instr.delta", positions + 1);
-   UChar* crossing = VG_(malloc)("cg.instr.crossing", positions);
-   u.own_fault = VG_(calloc)("cg.instr.fault", temps > 0 ? temps : 1, 1);
-   u.defined_at = zeroed_ints("cg.instr.def", temps);
-   u.uses = zeroed_ints("cg.instr.uses", temps);
-   u.used_at = zeroed_ints("cg.instr.used", temps);
-   u.user = zeroed_ints("cg.instr.user", temps);
-   u.evaluated_at = zeroed_ints("cg.instr.eval", temps);
+   /* Six arrays of ints (one per position plus one, five per temporary),
+    * then two of bytes (one per temporary, one per position). */
+   SizeT ints = (SizeT)(positions + 1) + 5 * (SizeT)temps;
+   Int* delta = zeroed_scratch(ints * sizeof(Int) + (SizeT)temps
+                               + (SizeT)positions);
+   u.defined_at = delta + positions + 1;
+   u.uses = u.defined_at + temps;
+   u.used_at = u.uses + temps;
+   u.user = u.used_at + temps;
+   u.evaluated_at = u.user + temps;
+   u.own_fault = (UChar*)(u.evaluated_at + temps);
+   UChar* crossing = u.own_fault + temps;
    for (t = 0; t < temps; t++)
       u.defined_at[t] = -1;
    for (i = 0; i < sb->stmts_used; i++)
@@ -410,13 +429,6 @@ static UChar* find_load_crossings(const IRSB* sb)
       live += delta[i];
       crossing[i] = live > 0;
    }
-   VG_(free)(delta);
-   VG_(free)(u.own_fault);
-   VG_(free)(u.defined_at);
-   VG_(free)(u.uses);
-   VG_(free)(u.used_at);
-   VG_(free)(u.user);
-   VG_(free)(u.evaluated_at);
    return crossing;
 }
 
@@ -1163,7 +1175,6 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
       queue_event(&w, EV_BI, 0, sb_in->next);
    w.stmt_index = sb_in->stmts_used;
    flush_events(&w);
-   VG_(free)(w.load_crosses);
    finish_record(w.record);
    return w.out;
 }
