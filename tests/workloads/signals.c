@@ -1,8 +1,9 @@
 /* Workload for the differential tests: signal handlers.  Loads from a
- * PROT_NONE page raise SIGSEGV and integer divisions by zero raise SIGFPE;
- * their handlers leave with siglongjmp, so events queued in the faulting
- * superblock are dropped.  raise(SIGALRM) runs a handler that returns
- * normally.  All signals are synchronous, so every run is the same.
+ * PROT_NONE page (one of them a jump through a pointer kept there) raise
+ * SIGSEGV and integer divisions by zero raise SIGFPE; their handlers leave
+ * with siglongjmp, so events queued in the faulting superblock are
+ * dropped.  raise(SIGALRM) runs a handler that returns normally.  All
+ * signals are synchronous, so every run is the same.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  * Build flags: -O1
@@ -75,6 +76,15 @@ int main(void)
 				sum++;
 			sum += quotient;
 		}
+#if defined(__x86_64__) || defined(__i386__)
+		/* A jump through a pointer that cannot be read: the superblock
+		 * ends by loading its next address, after everything else in it
+		 * has run. */
+		if (sigsetjmp(recovery, 1) == 0) {
+			sum += round * 5;
+			__asm__ volatile("jmp *%0" : : "m"(forbidden[(round * 3) % 512]));
+		}
+#endif
 		if (round % 3 == 0)
 			raise(SIGALRM);
 	}
