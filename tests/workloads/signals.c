@@ -84,6 +84,12 @@ int main(void)
 			sum += round * 5;
 			__asm__ volatile("jmp *%0" : : "m"(forbidden[(round * 3) % 512]));
 		}
+		/* The same through a call, which pushes its return address
+		 * after loading the target. */
+		if (sigsetjmp(recovery, 1) == 0) {
+			sum += round * 7;
+			__asm__ volatile("call *%0" : : "m"(forbidden[(round * 5) % 512]) : "memory");
+		}
 #endif
 		if (round % 3 == 0)
 			raise(SIGALRM);
