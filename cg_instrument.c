@@ -212,10 +212,6 @@ typedef struct {
    Int stmt_index;          /* the input statement being walked */
    Bool stores_are_exact;   /* at the flush point being emitted */
    const UChar* load_crosses; /* per position: a pending load would move */
-   /* The load of the block's jump target that may move to its end, and
-    * its place in the output. */
-   const IRStmt* target_load;
-   Int target_load_out;
 } walk_t;
 
 /* ---- where a counting store may go ----
@@ -379,7 +375,7 @@ static void scan_stmt(temp_uses_t* u, const IRStmt* st, Int index)
  * it: the load may then move to the end of the block, where it reads the
  * same bytes with the guest in the same state (see "where a counting
  * store may go").  Else NULL. */
-static const IRStmt* jump_target_load(const IRSB* sb, const temp_uses_t* u)
+static IRStmt* jump_target_load(const IRSB* sb, const temp_uses_t* u)
 {
    Int i;
    if (sb->next->tag != Iex_RdTmp)
@@ -388,7 +384,7 @@ static const IRStmt* jump_target_load(const IRSB* sb, const temp_uses_t* u)
    Int defined = u->defined_at[t];
    if (u->uses[t] != 1 || defined < 0)
       return NULL;
-   const IRStmt* load = sb->stmts[defined];
+   IRStmt* load = sb->stmts[defined];
    if (load->tag != Ist_WrTmp || load->Ist.WrTmp.data->tag != Iex_Load)
       return NULL;
    for (i = defined + 1; i < sb->stmts_used; i++)
@@ -429,7 +425,7 @@ static void* zeroed_scratch(SizeT bytes)
  * end), but for a jump target's load that may move to the end: *MOVABLE
  * is then that load, else NULL.  The result lives in the scratch memory,
  * until the next superblock. */
-static const UChar* find_load_crossings(const IRSB* sb, const IRStmt** movable)
+static const UChar* find_load_crossings(const IRSB* sb, IRStmt** movable)
 {
    Int temps = sb->tyenv->types_used, i, t;
    Int positions = sb->stmts_used + 1;
@@ -901,7 +897,6 @@ static void count_in_group(event_group_t* group, const pending_event_t* p)
 static void flush_events(walk_t* w)
 {
    Int i, distinct = 1;
-   w->stores_are_exact = False;
    if (w->queued == 0)
       return;
    for (i = 1; i < w->queued; i++)
@@ -1183,17 +1178,6 @@ static SizeT event_bound(const IRSB* sb, Int first)
                     + sizeof(fetch_two_lines_site_t) + sizeof(Addr));
 }
 
-/* Moves the load of the block's jump target to the end, after the code of
- * the last group (see "where a counting store may go"). */
-static void move_target_load(walk_t* w)
-{
-   tl_assert(w->target_load_out >= 0);
-   IRStmt* load = w->out->stmts[w->target_load_out];
-   tl_assert(load == w->target_load);
-   w->out->stmts[w->target_load_out] = IRStmt_NoOp();
-   addStmtToIRSB(w->out, load);
-}
-
 IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
                     const VexGuestLayout* layout,
                     const VexGuestExtents* extents,
@@ -1202,6 +1186,7 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
 {
    Int i = 0;
    walk_t w;
+   IRStmt* target_load;
    if (guest_word_type != host_word_type)
       VG_(tool_panic)("host/guest word size mismatch");
 
@@ -1214,9 +1199,22 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
    w.cost = NULL;
    w.have_prev_line = False;
    w.prev_line = 0;
-   w.load_crosses = find_load_crossings(sb_in, &w.target_load);
-   w.target_load_out = -1;
+   w.load_crosses = find_load_crossings(sb_in, &target_load);
    w.stmt_index = 0;
+
+   /* A jump or call to a computed address is an indirect branch; returns
+    * are not counted, and a constant target is a direct jump. */
+   Bool target_simulated = simulate_branches
+      && (sb_in->jumpkind == Ijk_Boring || sb_in->jumpkind == Ijk_Call)
+      && sb_in->next->tag == Iex_RdTmp;
+   /* The jump target's load, if it may move, goes after the code of the
+    * last group (see "where a counting store may go").  The jump is its
+    * one reader and nothing it moves past changes what it reads, so the
+    * move changes only where it is computed, and that only where the last
+    * group counts with a store.  A simulated indirect branch reads the
+    * target too, which is then computed where it is loaded, as in the
+    * reference's code, whose call reads it as well: the load stays. */
+   IRStmt* moved_load = target_simulated ? NULL : target_load;
 
    /* The self-check preamble before the first instruction is not the
     * guest's work. */
@@ -1228,25 +1226,16 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
       IRStmt* st = sb_in->stmts[i];
       w.stmt_index = i;
       walk_statement(&w, st);
-      if (st == w.target_load)
-         w.target_load_out = w.out->stmts_used;
-      addStmtToIRSB(w.out, st);
+      if (st != moved_load)
+         addStmtToIRSB(w.out, st);
    }
 
-   /* A jump or call to a computed address is an indirect branch; returns
-    * are not counted, and a constant target is a direct jump. */
-   Bool target_simulated = simulate_branches && w.instr_index >= 0
-      && (sb_in->jumpkind == Ijk_Boring || sb_in->jumpkind == Ijk_Call)
-      && sb_in->next->tag == Iex_RdTmp;
-   if (target_simulated)
+   if (target_simulated && w.instr_index >= 0)
       queue_event(&w, EV_BI, 0, sb_in->next);
    w.stmt_index = sb_in->stmts_used;
    flush_events(&w);
-   /* A simulated indirect branch reads the loaded target, which is then
-    * computed where it is defined, as in the reference's code, whose call
-    * reads it too: the load stays there. */
-   if (w.target_load && w.stores_are_exact && !target_simulated)
-      move_target_load(&w);
+   if (moved_load)
+      addStmtToIRSB(w.out, moved_load);
    finish_record(w.record);
    return w.out;
 }
