@@ -34,8 +34,9 @@ static UWord* LL_recent;
  * inline.  Static data lies in the tool's image, below 2 GB, so the tag
  * array's address fits in an instruction's 32-bit displacement and each
  * inline test is two instructions shorter than with a heap address.
- * 256 kB holds the tags of a cache of up to 2 MB with 64-byte lines; the
- * pages a smaller cache does not use are never touched. */
+ * A set's row there is one line long, so 256 kB holds the rows of a cache
+ * whose size is at most 256 kB times its associativity; the pages a
+ * smaller cache does not use are never touched. */
 static UWord I1_room[32768], D1_room[32768];
 
 void cg_events_init(const cache_t* I1, const cache_t* D1, const cache_t* LL)
@@ -80,9 +81,9 @@ static Bool LL_line_is_miss(Addr line_addr)
    if (LL_recent[index] == line_addr)
       return False;
    UWord* set = LL_cache.tags + index * LL_cache.set_stride;
-   Bool missed = !cg_sim_promote(set, LL_cache.assoc, line_addr);
+   Bool missed = !cg_sim_promote(&LL_cache, set, line_addr);
    if (missed)
-      cg_sim_insert(set, LL_cache.assoc, line_addr);
+      cg_sim_insert(&LL_cache, set, line_addr);
    LL_recent[index] = line_addr;
    return missed;
 }
@@ -113,10 +114,11 @@ static void count_L1_miss(Addr addr, UWord size, ULong* L1_misses,
  * that the helpers below, which settle the common hits themselves, stay
  * small leaf functions. */
 static __attribute__((noinline))
-void missed_in_one_line(UWord* set, Int assoc, Addr line_addr, Addr addr,
-                        UWord size, ULong* L1_misses, ULong* LL_misses)
+void missed_in_one_line(const cache_sim_t* L1, UWord* set, Addr line_addr,
+                        Addr addr, UWord size, ULong* L1_misses,
+                        ULong* LL_misses)
 {
-   cg_sim_insert(set, assoc, line_addr);
+   cg_sim_insert(L1, set, line_addr);
    count_L1_miss(addr, size, L1_misses, LL_misses);
 }
 
@@ -145,13 +147,13 @@ static inline void simulate(const cache_sim_t* L1, Addr addr, UWord size,
    Addr last = cg_sim_line_of(L1, addr + size - 1);
    if (LIKELY(first == last)) {
       UWord* set = cg_sim_set_of(L1, first);
-      if (!cg_sim_promote(set, L1->assoc, first))
-         missed_in_one_line(set, L1->assoc, first, addr, size, L1_misses,
+      if (!cg_sim_promote(L1, set, first))
+         missed_in_one_line(L1, set, first, addr, size, L1_misses,
                             LL_misses);
       return;
    }
-   if (cg_sim_promote(cg_sim_set_of(L1, first), L1->assoc, first)
-       && cg_sim_promote(cg_sim_set_of(L1, last), L1->assoc, last))
+   if (cg_sim_promote(L1, cg_sim_set_of(L1, first), first)
+       && cg_sim_promote(L1, cg_sim_set_of(L1, last), last))
       return;
    simulate_two_lines(L1, addr, size, L1_misses, LL_misses);
 }
@@ -196,8 +198,8 @@ VG_REGPARM(1) void cg_fetch_slow(const fetch_site_t* site)
  * holds the whole fetch, as the access itself would. */
 VG_REGPARM(1) void cg_fetch_line_slow(const fetch_line_site_t* site)
 {
-   if (!cg_sim_promote(site->set, I1_cache.assoc, site->line))
-      missed_in_one_line(site->set, I1_cache.assoc, site->line, site->line,
+   if (!cg_sim_promote(&I1_cache, site->set, site->line))
+      missed_in_one_line(&I1_cache, site->set, site->line, site->line,
                          1, &site->cost->I1mr, &site->cost->ILmr);
 }
 
@@ -208,8 +210,8 @@ VG_REGPARM(1) void cg_fetch_line_slow(const fetch_line_site_t* site)
 VG_REGPARM(1) void cg_fetch_two_lines_slow(const fetch_two_lines_site_t* site)
 {
    UWord line_size = (UWord)1 << I1_cache.line_bits;
-   if (cg_sim_promote(site->first_set, I1_cache.assoc, site->line)
-       && cg_sim_promote(site->last_set, I1_cache.assoc, site->line + line_size))
+   if (cg_sim_promote(&I1_cache, site->first_set, site->line)
+       && cg_sim_promote(&I1_cache, site->last_set, site->line + line_size))
       return;
    simulate_two_lines(&I1_cache, site->line, line_size + 1, &site->cost->I1mr,
                       &site->cost->ILmr);

@@ -522,31 +522,17 @@ static IRExpr* word_binop(walk_t* w, IROp op64, IRExpr* a, IRExpr* b)
    return assign(w, type, IRExpr_Binop(word_op(w, op64), a, b));
 }
 
-static IRExpr* shift_right(walk_t* w, IRExpr* a, Int bits)
-{
-   return assign(w, w->word_type, IRExpr_Binop(word_op(w, Iop_Shr64), a,
-                                               IRExpr_Const(IRConst_U8(bits))));
-}
-
 /* ---- the most-recently-used test, inline ---- */
 
 /* The address of the first (most recently used) tag of the set of the
- * line holding ADDR.  Tags are line addresses and the sets of the inline
- * tested caches lie a power of two bytes apart (cg_sim_init() pads them),
- * so the set's byte offset in the tag array is ADDR's set bits, masked in
- * place and shifted by the difference between the line size and the size
- * of a set (no shift at all for 64-byte lines and 8 ways of 8-byte tags). */
+ * line holding ADDR.  Tags are line addresses and each set of the inline
+ * tested caches starts a row one line long (see cg_sim_init()), so the
+ * set's byte offset in the tag array is ADDR's set bits, masked in
+ * place. */
 static IRExpr* mru_slot(walk_t* w, const cache_sim_t* cache, IRExpr* addr)
 {
-   Int set_bits = log2_of((Int)(cache->set_stride * sizeof(UWord)));
-   Int shift = set_bits - cache->line_bits;
    IRExpr* offset = word_binop(w, Iop_And64, addr,
                                word_const(w, cache->set_mask << cache->line_bits));
-   if (shift > 0)
-      offset = assign(w, w->word_type, IRExpr_Binop(
-         word_op(w, Iop_Shl64), offset, IRExpr_Const(IRConst_U8(shift))));
-   else if (shift < 0)
-      offset = shift_right(w, offset, -shift);
    return word_binop(w, Iop_Add64, offset, word_const(w, (UWord)cache->tags));
 }
 

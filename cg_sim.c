@@ -21,39 +21,45 @@ static Int log2_of(UInt power_of_two)
    return bits;
 }
 
+/* Memory of its own, zeroed, for BYTES of tags. */
+static UWord* tag_memory(SizeT bytes)
+{
+   UWord* tags = VG_(am_shadow_alloc)(bytes);
+   if (tags == NULL)
+      VG_(out_of_memory_NORETURN)("cg.sim.tags", bytes);
+   return tags;
+}
+
 void cg_sim_init(cache_sim_t* cache, const cache_t* config, UWord* room,
                  SizeT room_bytes)
 {
    UWord sets = (UWord)config->size / config->line_size / config->assoc;
-   UWord stride = (UWord)config->assoc;
    tl_assert(sets >= 1 && (sets & (sets - 1)) == 0);
-   /* A power-of-two stride turns the set's offset into a shift of the
-    * address's set bits (see mru_slot() in cg_instrument.c). */
-   if (room != NULL)
-      while ((stride & (stride - 1)) != 0)
-         stride++;
-   cache->assoc      = config->assoc;
-   cache->set_stride = stride;
-   cache->set_mask   = sets - 1;
-   cache->line_bits  = log2_of(config->line_size);
+   cache->assoc     = config->assoc;
+   cache->set_mask  = sets - 1;
+   cache->line_bits = log2_of(config->line_size);
+   cache->overflow  = NULL;
+   /* Rows one line long make a set's offset in the tag array the
+    * address's set bits as they are (see mru_slot() in cg_instrument.c). */
+   cache->set_stride = room != NULL ? config->line_size / sizeof(UWord)
+                                    : (UWord)config->assoc;
+   cache->row_ways = config->assoc < (Int)cache->set_stride
+                        ? config->assoc : (Int)cache->set_stride;
+   cache->row_bits = room != NULL ? log2_of((UInt)cache->set_stride) : 0;
    /* Every way starts out holding block 0, line address 0: exactly what
     * static and fresh anonymous memory hold, so the tags need no clearing,
     * and the pages of sets never used (most of a large LL's) are never
-    * touched.  The padding ways are never looked at. */
-   SizeT bytes = sizeof(UWord) * sets * stride;
-   if (room != NULL && bytes <= room_bytes) {
-      cache->tags = room;
-      return;
-   }
-   cache->tags = VG_(am_shadow_alloc)(bytes);
-   if (cache->tags == NULL)
-      VG_(out_of_memory_NORETURN)("cg.sim.tags", bytes);
+    * touched.  The padding ways of a row are never looked at. */
+   if (cache->row_ways < cache->assoc)
+      cache->overflow = tag_memory(sizeof(UWord) * sets
+                                   * (SizeT)(cache->assoc - cache->row_ways));
+   SizeT bytes = sizeof(UWord) * sets * cache->set_stride;
+   cache->tags = room != NULL && bytes <= room_bytes ? room : tag_memory(bytes);
 }
 
-void cg_sim_insert(UWord* set, Int assoc, UWord tag)
+void cg_sim_insert(const cache_sim_t* cache, UWord* set, UWord tag)
 {
-   Int way;
-   for (way = assoc - 1; way > 0; way--)
-      set[way] = set[way - 1];
-   set[0] = tag;
+   if (cache->row_ways < cache->assoc)
+      cg_sim_spill_row(cache, set, cache->assoc - cache->row_ways - 1);
+   cg_sim_push_front(cache, set, tag);
 }
