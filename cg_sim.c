@@ -61,5 +61,5 @@ void cg_sim_insert(const cache_sim_t* cache, UWord* set, UWord tag)
 {
    if (cache->row_ways < cache->assoc)
       cg_sim_spill_row(cache, set, cache->assoc - cache->row_ways - 1);
-   cg_sim_push_front(cache, set, tag);
+   cg_sim_move_to_front(set, cache->row_ways - 1, tag);
 }

@@ -58,27 +58,22 @@ static inline UWord* cg_sim_overflow_of(const cache_sim_t* cache,
    return cache->overflow + index * (UWord)(cache->assoc - cache->row_ways);
 }
 
+/* TAG becomes the first tag of ROW, the tags before WAY moving down one
+ * (WAY's own tag falls out, or is the one moving to the front). */
+static inline void cg_sim_move_to_front(UWord* row, Int way, UWord tag)
+{
+   for (; way > 0; way--)
+      row[way] = row[way - 1];
+   row[0] = tag;
+}
+
 /* The last way of SET's row moves to the front of its overflow row, the
  * overflow row's ways before LAST moving down one (LAST's tag falls out). */
 static inline void cg_sim_spill_row(const cache_sim_t* cache, UWord* set,
                                     Int last)
 {
-   UWord* more = cg_sim_overflow_of(cache, set);
-   Int way;
-   for (way = last; way > 0; way--)
-      more[way] = more[way - 1];
-   more[0] = set[cache->row_ways - 1];
-}
-
-/* TAG becomes the first way of SET's row, the row's other tags moving
- * down one (its last one falls out). */
-static inline void cg_sim_push_front(const cache_sim_t* cache, UWord* set,
-                                     UWord tag)
-{
-   Int way;
-   for (way = cache->row_ways - 1; way > 0; way--)
-      set[way] = set[way - 1];
-   set[0] = tag;
+   cg_sim_move_to_front(cg_sim_overflow_of(cache, set), last,
+                        set[cache->row_ways - 1]);
 }
 
 /* A miss of TAG in SET: every tag moves down one way, the least recently
@@ -118,9 +113,7 @@ static inline Bool cg_sim_promote(const cache_sim_t* cache, UWord* set,
    }
    for (way = 2; way < cache->row_ways; way++) {
       if (set[way] == tag) {
-         for (; way > 0; way--)
-            set[way] = set[way - 1];
-         set[0] = tag;
+         cg_sim_move_to_front(set, way, tag);
          return True;
       }
    }
@@ -132,7 +125,7 @@ static inline Bool cg_sim_promote(const cache_sim_t* cache, UWord* set,
    for (way = 0; way < cache->assoc - cache->row_ways; way++) {
       if (more[way] == tag) {
          cg_sim_spill_row(cache, set, way);
-         cg_sim_push_front(cache, set, tag);
+         cg_sim_move_to_front(set, cache->row_ways - 1, tag);
          return True;
       }
    }
