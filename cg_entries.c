@@ -12,6 +12,7 @@
 #include "pub_tool_basics.h"
 #include "pub_tool_libcassert.h"
 #include "cg_entries.h"
+#include "cg_events.h"
 
 #if defined(VGA_amd64)
 
@@ -38,10 +39,13 @@ __asm__(".pushsection .text\n"
         ".p2align 4\n"
         CG_STUBS("cg_read_stubs", "cg_read_entry")
         CG_STUBS("cg_write_stubs", "cg_write_entry")
+        CG_STUBS("cg_read_stubs_avx512", "cg_read_entry_avx512")
+        CG_STUBS("cg_write_stubs_avx512", "cg_write_entry_avx512")
         ".popsection\n");
 
 extern const UChar cg_read_stubs[], cg_read_stubs_end[];
 extern const UChar cg_write_stubs[], cg_write_stubs_end[];
+extern const UChar cg_read_stubs_avx512[], cg_write_stubs_avx512[];
 
 /* Reads and writes have entries of their own, so that each array of stubs
  * is used from its start, its pages touched only as far as needed.  An
@@ -88,8 +92,12 @@ void* cg_entry_for_data(line_cost_t* cost, Bool write, Int size)
           && entries[index].size == (UWord)size)
          break;
    }
-   return (void*)((write ? cg_write_stubs : cg_read_stubs)
-                  + (SizeT)(kind->slots[slot] - 1u) * CG_STUB_BYTES);
+   const UChar* stubs;
+   if (cg_events_data_avx512())
+      stubs = write ? cg_write_stubs_avx512 : cg_read_stubs_avx512;
+   else
+      stubs = write ? cg_write_stubs : cg_read_stubs;
+   return (void*)(stubs + (SizeT)(kind->slots[slot] - 1u) * CG_STUB_BYTES);
 }
 
 #else

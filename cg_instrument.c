@@ -697,14 +697,16 @@ static Int fetch_site_lines(const pending_event_t* p, Addr* line)
 static void emit_fetch(walk_t* w, const pending_event_t* p)
 {
    IRExpr* guard = fetch_mru_miss_guard(w, cg_events_I1(), p);
+   const fetch_line_helpers_t* helpers = cg_events_fetch_line_helpers();
    Addr line;
    switch (fetch_site_lines(p, &line)) {
    case 1:
-      add_helper_call(w, "cg_fetch_line_slow", cg_fetch_line_slow,
+      add_helper_call(w, helpers->fetch_line.name, helpers->fetch_line.address,
                       mkIRExprVec_1(fetch_line_site(w, p, line)), 1, guard);
       break;
    case 2:
-      add_helper_call(w, "cg_fetch_two_lines_slow", cg_fetch_two_lines_slow,
+      add_helper_call(w, helpers->fetch_two_lines.name,
+                      helpers->fetch_two_lines.address,
                       mkIRExprVec_1(fetch_two_lines_site(w, p, line)), 1, guard);
       break;
    default:
@@ -909,8 +911,10 @@ static void flush_events(walk_t* w)
    } else if (first->kind == EV_FETCH && first->simulate) {
       Addr line;
       IRExpr* group_arg = mkIRExpr_HWord((HWord)group);
+      const helper_t* run_group =
+         &cg_events_fetch_line_helpers()->run_group_fetch_line;
       if (fetch_site_lines(first, &line) == 1)
-         add_helper_call(w, "cg_run_group_fetch_line", cg_run_group_fetch_line,
+         add_helper_call(w, run_group->name, run_group->address,
                          mkIRExprVec_2(group_arg,
                                        fetch_line_site(w, first, line)),
                          2, NULL);

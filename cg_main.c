@@ -28,12 +28,14 @@
 #include "cg_costs.h"
 #include "cg_events.h"
 #include "cg_instrument.h"
+#include "cg_sim.h"
 
 /* ---- options ---- */
 
 static Bool clo_cache_sim = True;
 static Bool clo_branch_sim = False;
 static Bool clo_instr_at_start = True;
+static const HChar* clo_avx512 = "auto";
 static const HChar* clo_out_file = "cachegrind.out.%p";
 
 static Bool process_option(const HChar* arg)
@@ -43,6 +45,11 @@ static Bool process_option(const HChar* arg)
    } else if VG_BOOL_CLO(arg, "--branch-sim", clo_branch_sim) {
    } else if VG_BOOL_CLO(arg, "--instr-at-start", clo_instr_at_start) {
    } else if VG_STR_CLO(arg, "--cachegrind-out-file", clo_out_file) {
+   } else if VG_STR_CLO(arg, "--avx512", clo_avx512) {
+      if (VG_(strcmp)(clo_avx512, "auto") != 0
+          && VG_(strcmp)(clo_avx512, "yes") != 0
+          && VG_(strcmp)(clo_avx512, "no") != 0)
+         VG_(fmsg_bad_option)(arg, "--avx512 takes auto, yes or no\n");
    } else {
       return False;
    }
@@ -62,7 +69,11 @@ static void print_usage(void)
 
 static void print_debug_usage(void)
 {
-   VG_(printf)("    (none)\n");
+   VG_(printf)(
+"    --avx512=auto|yes|no             search cache sets with AVX-512\n"
+"                                     instructions (auto: if the host has\n"
+"                                     them) [auto]\n"
+   );
 }
 
 /* ---- run state ---- */
@@ -133,7 +144,13 @@ static void post_clo_init(void)
    run.cache_sim = clo_cache_sim;
    run.branch_sim = clo_branch_sim;
    run.out_file_format = clo_out_file;
-   cg_events_init(&run.I1, &run.D1, &run.LL);
+   Bool use_avx512 = cg_sim_host_has_avx512();
+   if (VG_(strcmp)(clo_avx512, "no") == 0)
+      use_avx512 = False;
+   else if (VG_(strcmp)(clo_avx512, "yes") == 0 && !use_avx512)
+      VG_(fmsg_bad_option)("--avx512=yes",
+                           "this host cannot run AVX-512 (F and DQ)\n");
+   cg_events_init(&run.I1, &run.D1, &run.LL, use_avx512);
    cg_instrument_configure(clo_cache_sim, clo_branch_sim, &run.I1, &run.D1,
                            &run.LL);
    instrumenting = clo_instr_at_start;

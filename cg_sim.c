@@ -46,6 +46,7 @@ void cg_sim_init(cache_sim_t* cache, const cache_t* config, UWord* room,
    cache->row_ways = config->assoc < (Int)cache->set_stride
                         ? config->assoc : (Int)cache->set_stride;
    cache->row_bits = room != NULL ? log2_of((UInt)cache->set_stride) : 0;
+   cache->row_lanes = (UChar)((1u << (cache->row_ways < 8 ? cache->row_ways : 8)) - 1);
    /* Every way starts out holding block 0, line address 0: exactly what
     * static and fresh anonymous memory hold, so the tags need no clearing,
     * and the pages of sets never used (most of a large LL's) are never
@@ -63,3 +64,60 @@ void cg_sim_insert(const cache_sim_t* cache, UWord* set, UWord tag)
       cg_sim_spill_row(cache, set, cache->assoc - cache->row_ways - 1);
    cg_sim_move_to_front(set, cache->row_ways - 1, tag);
 }
+
+#if defined(VGA_amd64)
+/* AVX-512 Foundation and DQ (CPUID leaf 7, EBX bits 16 and 17), with the
+ * operating system saving the vector and mask registers (XCR0: SSE, AVX,
+ * opmask and both upper ZMM parts; XGETBV itself needs OSXSAVE, leaf 1
+ * ECX bit 27). */
+Bool cg_sim_host_has_avx512(void)
+{
+   UInt eax, ebx, ecx, edx, xcr0_low, xcr0_high;
+   __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx)
+                            : "a"(0), "c"(0));
+   if (eax < 7)
+      return False;
+   __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx)
+                            : "a"(1), "c"(0));
+   if (!(ecx & (1u << 27)))
+      return False;
+   __asm__ volatile("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+   if ((xcr0_low & 0xE6) != 0xE6)
+      return False;
+   __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx)
+                            : "a"(7), "c"(0));
+   return (ebx & (1u << 16)) != 0 && (ebx & (1u << 17)) != 0;
+}
+
+Bool cg_sim_row8_ok(const cache_sim_t* cache)
+{
+   return cache->set_stride == 8 && cache->line_bits == 6
+          && ((Addr)cache->tags & 63) == 0;
+}
+
+CG_SIM_AVX512
+Bool cg_sim_row8_row_missed(const cache_sim_t* cache, UWord* set,
+                            Addr line_addr)
+{
+   Bool missed = True;
+   if (cache->row_ways < cache->assoc) {
+      UWord* more = cg_sim_overflow_of(cache, set);
+      Int last = cache->assoc - cache->row_ways - 1, way;
+      for (way = 0; way < last && more[way] != line_addr; way++)
+         ;
+      missed = more[way] != line_addr;
+      cg_sim_spill_row(cache, set, way);
+   }
+   /* The padding ways of a row shorter than eight take whatever comes:
+    * they are never looked at. */
+   __m512i row = _mm512_load_si512((const void*)set);
+   __m512i wanted = _mm512_set1_epi64((long long)line_addr);
+   _mm512_store_si512((void*)set, _mm512_alignr_epi64(row, wanted, 7));
+   return missed;
+}
+#else
+Bool cg_sim_host_has_avx512(void)
+{
+   return False;
+}
+#endif

@@ -37,6 +37,7 @@ typedef struct {
    Int    line_bits;  /* log2(line size) */
    UWord* tags;       /* one row per set, most recent first */
    UWord* overflow;   /* the other assoc - row_ways ways of each set, or NULL */
+   UChar  row_lanes;  /* bit W set for each way W < row_ways < 8 */
 } cache_sim_t;
 
 /* Sets up CACHE for the geometry CONFIG (which must have passed the
@@ -157,5 +158,77 @@ static inline Bool cg_sim_access_is_miss(const cache_sim_t* cache, Addr addr,
    Bool last_missed  = cg_sim_line_is_miss(cache, last);
    return first_missed || last_missed;
 }
+
+/* ---- the same lookup with vector instructions ----
+ *
+ * On a host with AVX-512, a row of eight tags (a 64-byte line) is searched
+ * with one comparison and reordered with one blend, so no branch depends
+ * on which way hit: the scalar search above mispredicts often, its way
+ * varying from one call to the next (a fetch slow path in sqlite3 finds
+ * its line in the second way, the third, ... or not at all).  The tags
+ * are the same as the scalar code's: either may look a set up.  Callers
+ * check cg_sim_host_has_avx512() and cg_sim_row8_ok() once, and then use
+ * these functions for every access of the cache. */
+/* Whether the host runs AVX-512 (F and DQ); never on x86. */
+Bool cg_sim_host_has_avx512(void);
+
+#if defined(VGA_amd64)
+#include <immintrin.h>
+
+#define CG_SIM_AVX512 __attribute__((target("avx512f,avx512dq")))
+
+/* Whether CACHE's rows are eight tags, one 64-byte line each, as the
+ * functions below need. */
+Bool cg_sim_row8_ok(const cache_sim_t* cache);
+
+/* cg_sim_set_of() for such a cache: a row is as long as a line, so the
+ * row's byte offset is the address's set bits in place. */
+static inline UWord* cg_sim_row8_set_of(const cache_sim_t* cache,
+                                        Addr line_addr)
+{
+   return (UWord*)((UChar*)cache->tags + (line_addr & (cache->set_mask << 6)));
+}
+
+/* The rest of a lookup when LINE_ADDR is not in SET's row (see
+ * cg_sim_row8_promote() below), out of line: the last way of the row moves into the overflow row,
+ * if there is one, which is searched as in cg_sim_promote(); the row
+ * shifts down one way, LINE_ADDR in front.  True if LINE_ADDR missed. */
+CG_SIM_AVX512
+Bool cg_sim_row8_row_missed(const cache_sim_t* cache, UWord* set,
+                            Addr line_addr);
+
+/* What cg_sim_promote() does, for a cache that cg_sim_row8_ok() accepted,
+ * within the row SET of LINE_ADDR only (False also when the line may be
+ * in the overflow row).  The row's valid ways are compared at once, and
+ * on a hit in way W, ways 0..W take the row shifted down one way with
+ * LINE_ADDR in front, the others keeping theirs. */
+CG_SIM_AVX512
+static inline Bool cg_sim_row8_promote(const cache_sim_t* cache, UWord* set,
+                                       Addr line_addr)
+{
+   __m512i row = _mm512_load_si512((const void*)set);
+   __m512i wanted = _mm512_set1_epi64((long long)line_addr);
+   __mmask8 found = _mm512_mask_cmpeq_epi64_mask(cache->row_lanes, row, wanted);
+   if (UNLIKELY(_kortestz_mask8_u8(found, found)))
+      return False;
+   /* Ways 0..W are 2 * found - 1, worked out in the mask registers (a
+    * trip through an integer register and back doubles the latency). */
+   __mmask8 moved = _kadd_mask8(_kadd_mask8(found, found), (__mmask8)0xFF);
+   /* Lane 0 the tag, lanes 1..7 the row's lanes 0..6. */
+   __m512i shifted = _mm512_alignr_epi64(row, wanted, 7);
+   _mm512_store_si512((void*)set, _mm512_mask_blend_epi64(moved, row, shifted));
+   return True;
+}
+
+/* What cg_sim_line_is_miss() does, for a cache that cg_sim_row8_ok()
+ * accepted. */
+CG_SIM_AVX512
+static inline Bool cg_sim_row8_line_is_miss(const cache_sim_t* cache,
+                                            UWord* set, Addr line_addr)
+{
+   return !cg_sim_row8_promote(cache, set, line_addr)
+          && cg_sim_row8_row_missed(cache, set, line_addr);
+}
+#endif
 
 #endif

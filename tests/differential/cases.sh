@@ -15,9 +15,11 @@ program_workloads="sqlite xz python"
 
 # The cache configurations: a typical modern one, associativities that
 # are not powers of two, 32-byte lines (the smallest this AVX host accepts),
-# small caches that miss a lot, with LL lines longer than L1 lines; and an
-# odd one: direct-mapped I1 with lines twice the LL's (one fetch can straddle
-# two LL lines), 16-way D1 with short lines, 3-way LL.
+# small caches that miss a lot, with LL lines longer than L1 lines; an odd
+# one: direct-mapped I1 with lines twice the LL's (one fetch can straddle
+# two LL lines), 16-way D1 with short lines, 3-way LL; and a wide one: L1
+# caches of more than eight ways of 64-byte lines (the ways beyond a row
+# of eight live in an overflow row, see cg_sim.h).
 cache_configs="cfg-typical cfg-np2 cfg-line32 cfg-small"
 
 cache_config_options() {
@@ -27,6 +29,7 @@ cache_config_options() {
 	cfg-line32) echo "--I1=16384,4,32 --D1=8192,2,32 --LL=262144,8,32" ;;
 	cfg-small) echo "--I1=4096,2,64 --D1=4096,1,64 --LL=65536,4,128" ;;
 	cfg-odd) echo "--I1=8192,1,128 --D1=65536,16,32 --LL=196608,3,64" ;;
+	cfg-wide) echo "--I1=65536,16,64 --D1=49152,12,64 --LL=4194304,16,64" ;;
 	*) return 1 ;;
 	esac
 }
@@ -37,7 +40,8 @@ cache_config_options() {
 # output file in a folder that does not exist (no profile; the summary
 # shows zeros), and two that change the IR the tool is given: unoptimised
 # and without chasing, or with a self-check in every block and at most five
-# instructions per block.
+# instructions per block; and branch simulation with our cache sets
+# searched without AVX-512 (see ours_only_options).
 option_set_options() {
 	case $1 in
 	cache) echo "" ;;
@@ -49,7 +53,16 @@ option_set_options() {
 	unwritable) echo "--branch-sim=yes" ;;
 	ir-unoptimised) echo "--branch-sim=yes --vex-iropt-level=0 --vex-guest-chase=no" ;;
 	ir-small-blocks) echo "--branch-sim=yes --smc-check=all --vex-guest-max-insns=5" ;;
+	scalar) echo "--branch-sim=yes" ;;
 	*) return 1 ;;
+	esac
+}
+
+# Options for our side only: the scalar set searches the cache sets
+# without AVX-512, which the other sets use where the host has it.
+ours_only_options() {
+	case $1 in
+	scalar) echo "--avx512=no" ;;
 	esac
 }
 
@@ -103,10 +116,11 @@ profile_folder() { # OPTIONS DIR
 # cache configuration, with the cache simulation alone and with the branch
 # simulation; and every workload with one configuration and the two option
 # sets without cache simulation; the compiled workloads with the odd
-# configuration; and a few workloads with the other option sets.  It also
-# checks that the reference is
-# deterministic on the workloads most at risk (threads, signals, fork,
-# python), and that the installed cg_annotate reads our profiles.
+# configuration and the wide one; every workload with the scalar search;
+# and a few workloads with the other option sets.  It also checks that the
+# reference is deterministic on the workloads most at risk (threads,
+# signals, fork, python), and that the installed cg_annotate reads our
+# profiles.
 # QUICK=1 gives a small matrix for quick iteration.
 list_cases() { # QUICK
 	if [ "$1" = 1 ]; then
@@ -132,6 +146,19 @@ list_cases() { # QUICK
 	done
 	for workload in $compiled_workloads; do
 		echo "diff/$workload/cfg-odd/branch"
+		echo "diff/$workload/cfg-wide/branch"
+		echo "diff/$workload/cfg-wide/scalar"
+	done
+	for workload in $compiled_workloads $program_workloads; do
+		echo "diff/$workload/cfg-typical/scalar"
+	done
+	for workload in $program_workloads; do
+		echo "diff/$workload/cfg-wide/cache"
+	done
+	for config in cfg-np2 cfg-small; do
+		for workload in matrix chase strings; do
+			echo "diff/$workload/$config/scalar"
+		done
 	done
 	for workload in strings atomics signals x87rep instructions jit; do
 		echo "diff/$workload/cfg-small/ir-unoptimised"

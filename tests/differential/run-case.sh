@@ -45,6 +45,7 @@ EOF_NAME
 case $kind in diff | self | annotate) ;; *) fail "unknown kind '$kind'" ;; esac
 config_options=$(cache_config_options "$config") || fail "unknown cache configuration '$config'"
 set_options=$(option_set_options "$options") || fail "unknown option set '$options'"
+ours_options=$(ours_only_options "$options")
 command_words=$(workload_command "$workload" "$srcdir" "$out")
 case $workload in
 *[!a-z0-9-]* | "") fail "bad workload name '$workload'" ;;
@@ -63,8 +64,10 @@ side_command() { # SIDE LIBFOLDER
 	workload_forks "$workload" && out_file=$out_file.%p
 	printf 'env -i PATH=/usr/bin:/bin HOME=/nonexistent LANG=C PYTHONHASHSEED=0 \\\n'
 	printf '  VALGRIND_LIB=%s \\\n' "$(quote "$out/$2")"
+	side_options=$set_options
+	[ "$1" = ours ] && [ "$kind" = diff ] && side_options="$set_options $ours_options"
 	printf '  timeout -k 10 900 %s%s --tool=cachegrind %s %s \\\n' "$launcher" \
-		"$(quote "$(system_valgrind "$builddir")")" "$config_options" "$set_options"
+		"$(quote "$(system_valgrind "$builddir")")" "$config_options" "$side_options"
 	printf '  --cachegrind-out-file=%s \\\n ' "$(quote "$out_file")"
 	echo "$command_words" | while IFS= read -r word; do printf ' %s' "$(quote "$word")"; done
 	printf ' \\\n  <%s >%s.stdout 2>%s.stderr\n' \
