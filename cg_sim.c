@@ -46,7 +46,8 @@ void cg_sim_init(cache_sim_t* cache, const cache_t* config, UWord* room,
    cache->row_ways = config->assoc < (Int)cache->set_stride
                         ? config->assoc : (Int)cache->set_stride;
    cache->row_bits = room != NULL ? log2_of((UInt)cache->set_stride) : 0;
-   cache->row_lanes = (UChar)((1u << (cache->row_ways < 8 ? cache->row_ways : 8)) - 1);
+   cache->row_lanes =
+      (UChar)((1u << (cache->row_ways < 8 ? cache->row_ways : 8)) - 1);
    /* Every way starts out holding block 0, line address 0: exactly what
     * static and fresh anonymous memory hold, so the tags need no clearing,
     * and the pages of sets never used (most of a large LL's) are never

@@ -37,7 +37,7 @@ typedef struct {
    Int    line_bits;  /* log2(line size) */
    UWord* tags;       /* one row per set, most recent first */
    UWord* overflow;   /* the other assoc - row_ways ways of each set, or NULL */
-   UChar  row_lanes;  /* bit W set for each way W < row_ways < 8 */
+   UChar  row_lanes;  /* bit W set for each way W of the row (W < 8) */
 } cache_sim_t;
 
 /* Sets up CACHE for the geometry CONFIG (which must have passed the
@@ -169,6 +169,7 @@ static inline Bool cg_sim_access_is_miss(const cache_sim_t* cache, Addr addr,
  * are the same as the scalar code's: either may look a set up.  Callers
  * check cg_sim_host_has_avx512() and cg_sim_row8_ok() once, and then use
  * these functions for every access of the cache. */
+
 /* Whether the host runs AVX-512 (F and DQ); never on x86. */
 Bool cg_sim_host_has_avx512(void);
 
@@ -190,9 +191,10 @@ static inline UWord* cg_sim_row8_set_of(const cache_sim_t* cache,
 }
 
 /* The rest of a lookup when LINE_ADDR is not in SET's row (see
- * cg_sim_row8_promote() below), out of line: the last way of the row moves into the overflow row,
- * if there is one, which is searched as in cg_sim_promote(); the row
- * shifts down one way, LINE_ADDR in front.  True if LINE_ADDR missed. */
+ * cg_sim_row8_promote() below), out of line: the last way of the row
+ * moves into the overflow row, if there is one, which is searched as in
+ * cg_sim_promote(); the row shifts down one way, LINE_ADDR in front.
+ * True if LINE_ADDR missed. */
 CG_SIM_AVX512
 Bool cg_sim_row8_row_missed(const cache_sim_t* cache, UWord* set,
                             Addr line_addr);
