@@ -102,12 +102,10 @@ Bool cg_sim_row8_row_missed(const cache_sim_t* cache, UWord* set,
 {
    Bool missed = True;
    if (cache->row_ways < cache->assoc) {
-      UWord* more = cg_sim_overflow_of(cache, set);
-      Int last = cache->assoc - cache->row_ways - 1, way;
-      for (way = 0; way < last && more[way] != line_addr; way++)
-         ;
-      missed = more[way] != line_addr;
-      cg_sim_spill_row(cache, set, way);
+      Int way = cg_sim_overflow_way(cache, set, line_addr);
+      missed = way < 0;
+      cg_sim_spill_row(cache, set,
+                       missed ? cache->assoc - cache->row_ways - 1 : way);
    }
    /* The padding ways of a row shorter than eight take whatever comes:
     * they are never looked at. */

@@ -77,6 +77,18 @@ static inline void cg_sim_spill_row(const cache_sim_t* cache, UWord* set,
                         set[cache->row_ways - 1]);
 }
 
+/* The way of SET's overflow row that holds TAG, or -1. */
+static inline Int cg_sim_overflow_way(const cache_sim_t* cache,
+                                      const UWord* set, UWord tag)
+{
+   const UWord* more = cg_sim_overflow_of(cache, set);
+   Int way;
+   for (way = 0; way < cache->assoc - cache->row_ways; way++)
+      if (more[way] == tag)
+         return way;
+   return -1;
+}
+
 /* A miss of TAG in SET: every tag moves down one way, the least recently
  * used falls out, and TAG becomes the most recently used. */
 void cg_sim_insert(const cache_sim_t* cache, UWord* set, UWord tag);
@@ -122,15 +134,12 @@ static inline Bool cg_sim_promote(const cache_sim_t* cache, UWord* set,
       return False;
    /* The ways beyond the row, inline too (as a call, this layout made
     * sqlite3 2 % slower instead of 2 % faster). */
-   const UWord* more = cg_sim_overflow_of(cache, set);
-   for (way = 0; way < cache->assoc - cache->row_ways; way++) {
-      if (more[way] == tag) {
-         cg_sim_spill_row(cache, set, way);
-         cg_sim_move_to_front(set, cache->row_ways - 1, tag);
-         return True;
-      }
-   }
-   return False;
+   way = cg_sim_overflow_way(cache, set, tag);
+   if (way < 0)
+      return False;
+   cg_sim_spill_row(cache, set, way);
+   cg_sim_move_to_front(set, cache->row_ways - 1, tag);
+   return True;
 }
 
 /* One line's lookup; True if it missed. */
@@ -192,8 +201,9 @@ static inline UWord* cg_sim_row8_set_of(const cache_sim_t* cache,
 
 /* The rest of a lookup when LINE_ADDR is not in SET's row (see
  * cg_sim_row8_promote() below), out of line: the last way of the row
- * moves into the overflow row, if there is one, which is searched as in
- * cg_sim_promote(); the row shifts down one way, LINE_ADDR in front.
+ * moves into the overflow row, if there is one, in place of LINE_ADDR's
+ * way there or of its last way; the row shifts down one way, LINE_ADDR in
+ * front.
  * True if LINE_ADDR missed. */
 CG_SIM_AVX512
 Bool cg_sim_row8_row_missed(const cache_sim_t* cache, UWord* set,
