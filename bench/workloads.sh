@@ -1,0 +1,79 @@
+# bench/workloads.sh: the benchmark workloads and the timing helpers shared
+# by bench-tool.sh (ours against the installed Cachegrind) and
+# bench-builds.sh (one build of ours against another).  Sourced, with
+# $here (this folder) and $work (a scratch folder the caller removes) set.
+# SPDX-License-Identifier: GPL-2.0-or-later
+
+# Python hashes strings with a random key unless told not to, which changes
+# the work it does from run to run.
+export PYTHONHASHSEED=0
+
+# The same caches for every tool and build, whatever the host has.
+bench_caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+
+# Builds the C workloads and writes the inputs into $work.
+make_workloads() {
+  gcc -O2 -g -o "$work/matrix" "$here/workloads/matrix.c"
+  gcc -O2 -g -o "$work/branchy" "$here/workloads/branchy.c"
+  head -c 1048576 /usr/bin/gcc > "$work/data.bin" 2>/dev/null ||
+    dd if=/dev/urandom of="$work/data.bin" bs=1024 count=1024 2>/dev/null
+  {
+    echo "create table t(a integer, b text);"
+    echo "begin;"
+    i=0
+    while [ $i -lt 100000 ]; do echo "insert into t values($i, 'row$i');"; i=$((i + 1)); done
+    echo "commit;"
+    echo "select count(*), sum(a) from t where b like '%7%';"
+  } > "$work/script.sql"
+}
+
+# The system's own programs, by full path: a "python3" found first on PATH
+# may be a shell-script shim (pyenv), and the tools would then measure the
+# shell while the real interpreter ran natively after its exec.
+workload_command() {
+  case $1 in
+  sqlite3) echo "/usr/bin/sqlite3 :memory: -init $work/script.sql .quit" ;;
+  xz)      echo "/usr/bin/xz -6 -c $work/data.bin" ;;
+  python3) echo "/usr/bin/python3 -S -B $here/workloads/loop.py" ;;
+  python3-start) echo "/usr/bin/python3 -S -B -c pass" ;;
+  sqlite3-start) echo "/usr/bin/sqlite3 :memory: select(1);" ;;
+  matrix)  echo "$work/matrix" ;;
+  branchy) echo "$work/branchy" ;;
+  *) echo "bench: no workload '$1'" >&2; return 2 ;;
+  esac
+}
+
+# Makes the tool folder $work/NAME: the installed Valgrind's tools with the
+# cachegrind of build folder BUILD, or, without BUILD, all as installed.
+# Callers give their folders names of one length, so that the clients see
+# environments of the same size.
+make_tool_folder() { # name [build]
+  mkdir -p "$work/$1"
+  if [ $# -ge 2 ]; then
+    sh "$here/../tools/make-tool-folder.sh" "$work/$1" /usr/libexec/valgrind \
+      "$2" cachegrind-amd64-linux
+  else
+    for f in /usr/libexec/valgrind/*; do ln -s "$f" "$work/$1/"; done
+  fi
+}
+
+# Runs one command; prints "seconds max-rss-kB".
+timed() {
+  /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/stderr" </dev/null
+  cat "$work/time"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# Runs the command under the Cachegrind of tool folder $work/FOLDER, the
+# profile going to $work/OUT; prints what timed() does.
+run_tool() { # folder out options command...
+  folder=$1 out=$2 opts=$3
+  shift 3
+  # shellcheck disable=SC2086
+  VALGRIND_LIB=$work/$folder timed valgrind --tool=cachegrind $opts \
+    --cachegrind-out-file="$work/$out" "$@"
+}
+
+# The summary line of profile $work/OUT.
+summary_of() { grep '^summary:' "$work/$1"; }
