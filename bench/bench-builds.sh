@@ -47,6 +47,7 @@ for w in ${BENCH_WORKLOADS:-sqlite3 xz python3}; do
     for x in $order; do
       # shellcheck disable=SC2086
       run_tool "vgl-$x" "$x.out" "$bench_caches $opts" $cmd | cut -d' ' -f1 > "$work/this.$x"
+      require_profile "$x.out"
       cat "$work/this.$x" >> "$work/t.$x"
     done
     if [ "$(summary_of a.out)" != "$(summary_of b.out)" ]; then

@@ -50,9 +50,11 @@ for set in ${BENCH_SETS:-1 2 3 4}; do
       timed valgrind --tool=none $cmd | cut -d' ' -f1 >> "$work/t.none"
       # shellcheck disable=SC2086
       set -- $(run_tool vgl-refs refs.out "$bench_caches $opts" $cmd)
+      require_profile refs.out
       echo "$1" >> "$work/t.refs"; echo "$2" >> "$work/m.refs"
       # shellcheck disable=SC2086
       set -- $(run_tool vgl-ours ours.out "$bench_caches $opts" $cmd)
+      require_profile ours.out
       echo "$1" >> "$work/t.ours"; echo "$2" >> "$work/m.ours"
       if [ "$(summary_of refs.out)" != "$(summary_of ours.out)" ]; then
         echo "bench: $w ($opts): the two tools' counts differ" >&2

@@ -66,13 +66,26 @@ timed() {
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # Runs the command under the Cachegrind of tool folder $work/FOLDER, the
-# profile going to $work/OUT; prints what timed() does.
+# profile going to $work/OUT (any earlier one removed first, so that a run
+# that writes none is not judged by its predecessor's); prints what
+# timed() does.
 run_tool() { # folder out options command...
   folder=$1 out=$2 opts=$3
   shift 3
+  rm -f "$work/$out"
   # shellcheck disable=SC2086
   VALGRIND_LIB=$work/$folder timed valgrind --tool=cachegrind $opts \
     --cachegrind-out-file="$work/$out" "$@"
+}
+
+# Stops the benchmark if the run just made wrote no profile $work/OUT,
+# showing the end of what the run said.
+require_profile() { # out
+  if ! grep -q '^summary:' "$work/$1" 2>/dev/null; then
+    echo "bench: a run wrote no profile $1; the end of its messages:" >&2
+    tail -n 5 "$work/stderr" >&2
+    exit 1
+  fi
 }
 
 # The summary line of profile $work/OUT.
