@@ -58,11 +58,13 @@ check layout-order "same counts, but file line 8 differs: ours '7 5 0 0 1 1 1 0 
 	'/^3 10/{h;d}; /^7 5/G'
 check bad-syntax "ours line 9 is not profile syntax: '7 5 0 0 1 1 1 0 0 0 junk'" 's/^7 5 0 0 1 1 1 0 0 0$/& junk/'
 
-# The stderr normaliser: pids by order of appearance, no copyright line.
+# The stderr normaliser: pids by order of appearance, no copyright line, no
+# lines about the tool binary (its separate debug file among them).
 printf '%s\n' '==41== Cachegrind, a cache and branch-prediction profiler' \
 	'==41== Copyright (C) someone' '--41-- warning: x' \
 	'--41-- Valgrind library directory: /b/tests/out/vgl-ours' \
-	'--41-- Reading syms from /b/cachegrind-amd64-linux' '--41--    object has no symbols' \
+	'--41-- Reading syms from /b/cachegrind-amd64-linux' '--41--   Considering /d/b6.debug ..' \
+	'--41--   .. build-id is valid' '--41--    object has no symbols' \
 	'--41--  transtab: new 5 (10 -> 99)' '--41-- Reading syms from /b/x' '--41--    svma 0' \
 	'client output' '==97== I   refs:      5' '==41== I   refs:      9' >"$work/stderr"
 expected=$(printf '%s\n' '==PID1== Cachegrind, a cache and branch-prediction profiler' \

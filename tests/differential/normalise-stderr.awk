@@ -8,7 +8,8 @@
 #  - the banner's copyright line, which names each tool's own authors, is
 #    dropped;
 #  - with -v, the core's lines about the tool binary itself (where its
-#    symbols come from) and about memory and translation sizes (ours
+#    symbols come from, and its separate debug file when one is installed,
+#    as Debian's valgrind-dbg does for the reference) and about memory and translation sizes (ours
 #    instruments with other helper calls, so its code is not the same
 #    size) are dropped, and so are the translation table's lookup counts
 #    and the scheduler's fast-cache misses: when the code of one tool
@@ -38,7 +39,7 @@ match($0, /^(==|--)[0-9]+(==|--)/) {
 	rest = substr($0, RLENGTH + 1)
 	if (marker == "==" && rest ~ /^ Copyright /)
 		next
-	if (in_tool_symbols && rest ~ /^    /)
+	if (in_tool_symbols && rest ~ /^   /)
 		next
 	in_tool_symbols = rest ~ /^ Reading syms from .*\/cachegrind-[a-z0-9]+-[a-z]+$/
 	if (in_tool_symbols || core_size_line(substr(rest, 2)))
