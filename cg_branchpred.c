@@ -4,6 +4,8 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pub_tool_basics.h"
+#include "pub_tool_guest.h"
+#include "pub_tool_machine.h"
 #include "cg_branchpred.h"
 
 #define COND_ADDR_BITS    7
@@ -21,9 +23,24 @@ static Addr  last_targets[IND_TABLE_SIZE];
  * address bits, and an outcome enters it shifted by COND_ADDR_BITS, the
  * same shift that selects its row of the transitions below: the inline
  * update (cg_instrument.c) computes that shifted outcome once and uses it
- * twice. */
+ * twice.
+ *
+ * While a thread runs client code, the history lives in its guest state,
+ * at the start of the first shadow area (which this tool has no other use
+ * for): the instrumented code reaches it at a fixed offset from the guest
+ * state pointer, which the core keeps in a register, where a word of the
+ * tool's own would take a 64-bit address loaded before each access
+ * (sqlite3 with --cache-sim=no --branch-sim=yes 3.6 % faster, python3
+ * with --branch-sim=yes 3.3 %).  Here, the history waits while no client
+ * code runs: it moves into a thread's guest state when the thread starts
+ * running client code and back when it stops, so the threads take turns
+ * on one history, as the program's branches do.  Nothing else rolls it
+ * back: a signal frame saves the shadow area and the return from the
+ * handler restores it, but that return is a system call, so the history
+ * has moved out before the restore and moves in again after it. */
 #define HISTORY_MASK (((1 << COND_HISTORY_BITS) - 1) << COND_ADDR_BITS)
 static UWord history_index;
+#define HISTORY_OFFSET ((Int)sizeof(VexGuestArchState))
 
 /* A two-bit saturating counter and the outcome give the counter's next
  * value (the low byte: up if taken and below 3, down if not taken and
@@ -39,14 +56,15 @@ static const ULong cond_transitions[2 * ROW] = {
    /* taken, counters 0 to 3 */ 1 | WRONG, 2 | WRONG, 3, 3,
 };
 
-UWord cg_branch_cond_mispredicted(Addr instr_addr, UWord taken)
+UWord cg_branch_cond_mispredicted(UChar* guest_state, Addr instr_addr,
+                                  UWord taken)
 {
-   UWord index = history_index | (instr_addr & ((1 << COND_ADDR_BITS) - 1));
+   UWord* history = (UWord*)(guest_state + HISTORY_OFFSET);
+   UWord index = *history | (instr_addr & ((1 << COND_ADDR_BITS) - 1));
    ULong transition = cond_transitions[taken * ROW + cond_counters[index]];
 
    /* The history takes the outcome before the counter learns it. */
-   history_index = ((history_index << 1) | (taken << COND_ADDR_BITS))
-                   & HISTORY_MASK;
+   *history = ((*history << 1) | (taken << COND_ADDR_BITS)) & HISTORY_MASK;
    cond_counters[index] = (UChar)transition;
    return (UWord)(transition >> 8);
 }
@@ -59,10 +77,23 @@ UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target)
    return stored != target;
 }
 
+/* Offset 0 of shadow area 1 is HISTORY_OFFSET of the guest state. */
+void cg_branchpred_thread_starts(ThreadId tid)
+{
+   VG_(set_shadow_regs_area)(tid, 1, 0, sizeof history_index,
+                             (const UChar*)&history_index);
+}
+
+void cg_branchpred_thread_stops(ThreadId tid)
+{
+   VG_(get_shadow_regs_area)(tid, (UChar*)&history_index, 1, 0,
+                             sizeof history_index);
+}
+
 const cg_branchpred_state_t* cg_branchpred_state(void)
 {
    static const cg_branchpred_state_t state = {
-      cond_counters, &history_index, cond_transitions, last_targets,
+      cond_counters, HISTORY_OFFSET, cond_transitions, last_targets,
       COND_ADDR_BITS, HISTORY_MASK, IND_TABLE_SIZE};
    return &state;
 }

@@ -19,9 +19,18 @@
 
 #include "pub_tool_basics.h"
 
-/* A conditional branch at INSTR_ADDR went TAKEN (0 or 1) way;
+/* A conditional branch at INSTR_ADDR went TAKEN (0 or 1) way, in the
+ * thread running client code, whose guest state is at GUEST_STATE;
  * returns 1 if the predictor guessed wrong, else 0. */
-UWord cg_branch_cond_mispredicted(Addr instr_addr, UWord taken);
+UWord cg_branch_cond_mispredicted(UChar* guest_state, Addr instr_addr,
+                                  UWord taken);
+
+/* The history of outcomes is the whole program's, whichever thread ran
+ * them, but while a thread runs client code it lives in that thread's
+ * guest state (see cg_branchpred.c): the core's scheduler calls these
+ * when thread TID starts and stops running client code. */
+void cg_branchpred_thread_starts(ThreadId tid);
+void cg_branchpred_thread_stops(ThreadId tid);
 
 /* An indirect branch at INSTR_ADDR went to TARGET; returns 1 if the
  * predictor guessed wrong, else 0. */
@@ -31,15 +40,16 @@ UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target);
  * it inline exactly as the two functions above do. */
 typedef struct {
    UChar* cond_counters;   /* indexed as described above */
-   UWord* history_index;   /* the history's part of that index: its low
-                            * bits, the latest outcome lowest, shifted
-                            * left by cond_addr_bits */
+   Int history_offset;     /* where the running thread's guest state
+                            * holds the history's part of that index (a
+                            * word): its low bits, the latest outcome
+                            * lowest, shifted left by cond_addr_bits */
    const ULong* cond_transitions; /* at byte (taken << cond_addr_bits) +
                                    * counter * 8: the next counter,
                                    * | 0x100 if it predicted wrong */
    Addr* last_targets;
    Int cond_addr_bits;
-   UWord history_mask;     /* of history_index */
+   UWord history_mask;     /* of the history's part */
    Int ind_table_size;
 } cg_branchpred_state_t;
 

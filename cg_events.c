@@ -387,15 +387,16 @@ VG_REGPARM(2) void cg_write_entry_avx512(Addr addr, UWord index)
 #endif
 
 VG_REGPARM(3) void cg_branch_cond(line_cost_t* cost, Addr instr_addr,
-                                  UWord guard)
+                                  UWord guard, UChar* guest_state)
 {
-   cost->Bcm += cg_branch_cond_mispredicted(instr_addr, guard);
+   cost->Bcm += cg_branch_cond_mispredicted(guest_state, instr_addr, guard);
 }
 
 VG_REGPARM(3) void cg_branch_cond_inverted(line_cost_t* cost, Addr instr_addr,
-                                           UWord guard)
+                                           UWord guard, UChar* guest_state)
 {
-   cost->Bcm += cg_branch_cond_mispredicted(instr_addr, guard ^ 1);
+   cost->Bcm += cg_branch_cond_mispredicted(guest_state, instr_addr,
+                                            guard ^ 1);
 }
 
 VG_REGPARM(3) void cg_branch_ind(line_cost_t* cost, Addr instr_addr,

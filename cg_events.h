@@ -170,11 +170,13 @@ const fetch_line_helpers_t* cg_events_fetch_line_helpers(void);
 
 /* A conditional branch at INSTR_ADDR whose guard was GUARD (0 or 1): taken
  * when the guard holds, or, for the inverted form, when it does not.  And
- * an indirect branch to TARGET.  They count mispredictions. */
+ * an indirect branch to TARGET.  They count mispredictions.  GUEST_STATE
+ * is the running thread's, which holds the conditional predictor's history
+ * (see cg_branchpred.c). */
 VG_REGPARM(3) void cg_branch_cond(line_cost_t* cost, Addr instr_addr,
-                                  UWord guard);
+                                  UWord guard, UChar* guest_state);
 VG_REGPARM(3) void cg_branch_cond_inverted(line_cost_t* cost, Addr instr_addr,
-                                           UWord guard);
+                                           UWord guard, UChar* guest_state);
 VG_REGPARM(3) void cg_branch_ind(line_cost_t* cost, Addr instr_addr,
                                  Addr target);
 

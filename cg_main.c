@@ -25,6 +25,7 @@
 #include "pub_tool_transtab.h"
 #include "cachegrind.h"
 #include "cg_arch.h"
+#include "cg_branchpred.h"
 #include "cg_costs.h"
 #include "cg_events.h"
 #include "cg_instrument.h"
@@ -166,6 +167,18 @@ static void fini(Int exit_code)
       VG_(exit)(1);
 }
 
+/* The branch history follows the thread that runs client code (see
+ * cg_branchpred.c). */
+static void thread_starts(ThreadId tid, ULong blocks_dispatched)
+{
+   cg_branchpred_thread_starts(tid);
+}
+
+static void thread_stops(ThreadId tid, ULong blocks_dispatched)
+{
+   cg_branchpred_thread_stops(tid);
+}
+
 static void pre_clo_init(void)
 {
    VG_(details_name)("Cachegrind");
@@ -187,6 +200,8 @@ static void pre_clo_init(void)
    VG_(needs_command_line_options)(process_option, print_usage,
                                    print_debug_usage);
    VG_(needs_client_requests)(handle_client_request);
+   VG_(track_start_client_code)(thread_starts);
+   VG_(track_stop_client_code)(thread_stops);
 }
 
 VG_DETERMINE_INTERFACE_VERSION(pre_clo_init)

@@ -2,7 +2,9 @@
  * PROT_NONE page (one of them a jump through a pointer kept there) raise
  * SIGSEGV and integer divisions by zero raise SIGFPE; their handlers leave
  * with siglongjmp, so events queued in the faulting superblock are
- * dropped.  raise(SIGALRM) runs a handler that returns normally.  All
+ * dropped.  raise(SIGALRM) runs a handler that returns normally, after
+ * conditional branches of its own (so that the branch predictor's history
+ * when it returns is not the one it had when the signal came).  All
  * signals are synchronous, so every run is the same.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -17,7 +19,7 @@
 #define ROUNDS 1000
 
 static sigjmp_buf recovery;
-static volatile sig_atomic_t segv_count, fpe_count, alarm_count;
+static volatile sig_atomic_t segv_count, fpe_count, alarm_count, alarm_bits;
 
 static void on_fault(int signal_number)
 {
@@ -32,6 +34,9 @@ static void on_alarm(int signal_number)
 {
 	(void)signal_number;
 	alarm_count++;
+	for (int bit = 0; bit < 6; bit++)
+		if ((alarm_count >> bit) & 1)
+			alarm_bits++;
 }
 
 static void install(int signal_number, void (*handler)(int))
@@ -94,7 +99,7 @@ int main(void)
 		if (round % 3 == 0)
 			raise(SIGALRM);
 	}
-	printf("segv %d fpe %d alarm %d sum %ld\n", (int)segv_count, (int)fpe_count,
-	       (int)alarm_count, sum);
+	printf("segv %d fpe %d alarm %d (bits %d) sum %ld\n", (int)segv_count,
+	       (int)fpe_count, (int)alarm_count, (int)alarm_bits, sum);
 	return 0;
 }

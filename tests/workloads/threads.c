@@ -1,7 +1,10 @@
 /* Workload for the differential tests: two threads that run at the same
  * time, each filling and summing its own array, then adding its result to
  * a shared total under a mutex.  The threads share the simulated caches and
- * branch predictor, so the counts depend on how Valgrind interleaves them.
+ * branch predictor, so the counts depend on how Valgrind interleaves them;
+ * the sum takes a branch whose outcomes follow each thread's own data, so
+ * the predictor's history when a time slice ends depends on which thread
+ * ran.
  *
  * Which thread Valgrind runs after a thread starts or a time slice ends
  * depends on the host's scheduler, so the suite runs this workload on one
@@ -19,9 +22,14 @@
 struct worker {
 	long data[WORDS];
 	long seed;
+	volatile long odd; /* volatile: a branch, not a conditional move */
 };
 
 static struct worker workers[2];
+/* Both threads start their work together, so that time slices alternate
+ * between them instead of each running alone while the other is not yet
+ * created. */
+static pthread_barrier_t start_together;
 static long shared_total;
 static pthread_mutex_t total_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -29,12 +37,16 @@ static void *work(void *argument)
 {
 	struct worker *self = argument;
 	long sum = 0;
+	pthread_barrier_wait(&start_together);
 	for (long i = 0; i < WORDS; i++)
 		self->data[i] = (i * self->seed) % 1009;
-	for (long i = 0; i < WORDS; i += 3)
+	for (long i = 0; i < WORDS; i += 3) {
 		sum += self->data[i] + self->data[(i * 7) % WORDS];
+		if (self->data[i] & 1)
+			self->odd++;
+	}
 	pthread_mutex_lock(&total_lock);
-	shared_total += sum;
+	shared_total += sum + self->odd;
 	pthread_mutex_unlock(&total_lock);
 	return NULL;
 }
@@ -42,6 +54,8 @@ static void *work(void *argument)
 int main(void)
 {
 	pthread_t threads[2];
+	if (pthread_barrier_init(&start_together, NULL, 2) != 0)
+		return 1;
 	for (int i = 0; i < 2; i++) {
 		workers[i].seed = 31 + i * 10;
 		if (pthread_create(&threads[i], NULL, work, &workers[i]) != 0)
