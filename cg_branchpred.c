@@ -4,9 +4,9 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pub_tool_basics.h"
-#include "pub_tool_guest.h"
 #include "pub_tool_machine.h"
 #include "cg_branchpred.h"
+#include "cg_slots.h"
 
 #define COND_ADDR_BITS    7
 #define COND_HISTORY_BITS 7
@@ -26,21 +26,19 @@ static Addr  last_targets[IND_TABLE_SIZE];
  * twice.
  *
  * While a thread runs client code, the history lives in its guest state,
- * at the start of the first shadow area (which this tool has no other use
- * for): the instrumented code reaches it at a fixed offset from the guest
- * state pointer, which the core keeps in a register, where a word of the
- * tool's own would take a 64-bit address loaded before each access
- * (sqlite3 with --cache-sim=no --branch-sim=yes 3.6 % faster, python3
- * with --branch-sim=yes 3.3 %).  Here, the history waits while no client
- * code runs: it moves into a thread's guest state when the thread starts
- * running client code and back when it stops, so the threads take turns
- * on one history, as the program's branches do.  Nothing else rolls it
- * back: a signal frame saves the shadow area and the return from the
- * handler restores it, but that return is a system call, so the history
- * has moved out before the restore and moves in again after it. */
+ * in a slot of cg_slots.h, where the inline update reaches it with one
+ * short instruction (sqlite3 with --cache-sim=no --branch-sim=yes 3.6 %
+ * faster, python3 with --branch-sim=yes 3.3 %).  Here, the history waits
+ * while no client code runs: it moves into a thread's guest state when
+ * the thread starts running client code and back when it stops, so the
+ * threads take turns on one history, as the program's branches do.
+ * Nothing else rolls it back: a signal frame saves the shadow area and
+ * the return from the handler restores it, but that return is a system
+ * call, so the history has moved out before the restore and moves in
+ * again after it. */
 #define HISTORY_MASK (((1 << COND_HISTORY_BITS) - 1) << COND_ADDR_BITS)
 static UWord history_index;
-#define HISTORY_OFFSET ((Int)sizeof(VexGuestArchState))
+#define HISTORY_OFFSET CG_SLOT_OFFSET(CG_SLOT_BRANCH_HISTORY)
 
 /* A two-bit saturating counter and the outcome give the counter's next
  * value (the low byte: up if taken and below 3, down if not taken and
@@ -77,17 +75,16 @@ UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target)
    return stored != target;
 }
 
-/* Offset 0 of shadow area 1 is HISTORY_OFFSET of the guest state. */
 void cg_branchpred_thread_starts(ThreadId tid)
 {
-   VG_(set_shadow_regs_area)(tid, 1, 0, sizeof history_index,
-                             (const UChar*)&history_index);
+   VG_(set_shadow_regs_area)(tid, 1, CG_SLOT_BRANCH_HISTORY,
+                             sizeof history_index, (const UChar*)&history_index);
 }
 
 void cg_branchpred_thread_stops(ThreadId tid)
 {
-   VG_(get_shadow_regs_area)(tid, (UChar*)&history_index, 1, 0,
-                             sizeof history_index);
+   VG_(get_shadow_regs_area)(tid, (UChar*)&history_index, 1,
+                             CG_SLOT_BRANCH_HISTORY, sizeof history_index);
 }
 
 const cg_branchpred_state_t* cg_branchpred_state(void)

@@ -13,6 +13,10 @@
 void cg_instrument_configure(Bool cache_sim, Bool branch_sim, const cache_t* I1,
                              const cache_t* D1, const cache_t* LL);
 
+/* Thread TID is about to run client code: its guest state gets the
+ * counter base the instrumented code adds to (see cg_slots.h). */
+void cg_instrument_thread_starts(ThreadId tid);
+
 /* The instrumentation callback of the core. */
 IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
                     const VexGuestLayout* layout,

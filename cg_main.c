@@ -167,10 +167,12 @@ static void fini(Int exit_code)
       VG_(exit)(1);
 }
 
-/* The branch history follows the thread that runs client code (see
- * cg_branchpred.c). */
+/* What the instrumented code reads in the guest state of the thread that
+ * runs client code (see cg_slots.h): the counter base, and the branch
+ * history, which follows the running thread. */
 static void thread_starts(ThreadId tid, ULong blocks_dispatched)
 {
+   cg_instrument_thread_starts(tid);
    cg_branchpred_thread_starts(tid);
 }
 
