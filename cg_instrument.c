@@ -741,7 +741,7 @@ static void emit_fetch(walk_t* w, const pending_event_t* p)
  * and written in the running thread's guest state (see cg_branchpred.c),
  * as the calls do too.
  *
- * The conditional predictor's update is about 18 host instructions, more
+ * The conditional predictor's update is 16 host instructions, more
  * than twice a call's set-up, and translations are kept: with the caches
  * simulated too it costs python3 about 2 MB more (4 % of the installed
  * tool's peak), and saves sqlite3 12 % of its time.  The predictor's
@@ -773,7 +773,7 @@ static IRExpr* differs64(walk_t* w, IRExpr* a, IRExpr* b)
  * counter base (see cg_instrument_thread_starts()), its address is the
  * base, read from the guest state, plus a 32-bit displacement instead:
  * four short instructions in place of five with two of ten bytes
- * (sqlite3 with --cache-sim=no --branch-sim=yes 4 % faster). */
+ * (sqlite3 with --cache-sim=no --branch-sim=yes 2-4 % faster). */
 static void add_to_counter(walk_t* w, ULong* counter, IRExpr* value)
 {
    Long distance = (Long)((UWord)counter - counter_base);
