@@ -4,7 +4,6 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pub_tool_basics.h"
-#include "pub_tool_machine.h"
 #include "cg_branchpred.h"
 #include "cg_slots.h"
 
@@ -77,14 +76,12 @@ UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target)
 
 void cg_branchpred_thread_starts(ThreadId tid)
 {
-   VG_(set_shadow_regs_area)(tid, 1, CG_SLOT_BRANCH_HISTORY,
-                             sizeof history_index, (const UChar*)&history_index);
+   cg_slot_write(tid, CG_SLOT_BRANCH_HISTORY, history_index);
 }
 
 void cg_branchpred_thread_stops(ThreadId tid)
 {
-   VG_(get_shadow_regs_area)(tid, (UChar*)&history_index, 1,
-                             CG_SLOT_BRANCH_HISTORY, sizeof history_index);
+   history_index = cg_slot_read(tid, CG_SLOT_BRANCH_HISTORY);
 }
 
 const cg_branchpred_state_t* cg_branchpred_state(void)

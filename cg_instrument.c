@@ -77,8 +77,7 @@ void cg_instrument_configure(Bool cache_sim, Bool branch_sim, const cache_t* I1,
 
 void cg_instrument_thread_starts(ThreadId tid)
 {
-   VG_(set_shadow_regs_area)(tid, 1, CG_SLOT_COUNTER_BASE, sizeof counter_base,
-                             (const UChar*)&counter_base);
+   cg_slot_write(tid, CG_SLOT_COUNTER_BASE, counter_base);
 }
 
 /* ---- what is kept per superblock: the event groups its code points to,

@@ -16,6 +16,7 @@
 
 #include "pub_tool_basics.h"
 #include "pub_tool_guest.h"
+#include "pub_tool_machine.h"
 
 /* Byte offsets in the first shadow area. */
 #define CG_SLOT_BRANCH_HISTORY 0 /* cg_branchpred.c */
@@ -24,5 +25,19 @@
 /* The offset of slot SLOT from the guest state pointer: what IR Gets and
  * Puts take (the first shadow area follows the guest state). */
 #define CG_SLOT_OFFSET(slot) ((Int)sizeof(VexGuestArchState) + (slot))
+
+/* Writes and reads slot SLOT of thread TID, which is not running client
+ * code then (while it is, its instrumented code reads and writes them). */
+static inline void cg_slot_write(ThreadId tid, Int slot, UWord value)
+{
+   VG_(set_shadow_regs_area)(tid, 1, slot, sizeof value, (const UChar*)&value);
+}
+
+static inline UWord cg_slot_read(ThreadId tid, Int slot)
+{
+   UWord value;
+   VG_(get_shadow_regs_area)(tid, (UChar*)&value, 1, slot, sizeof value);
+   return value;
+}
 
 #endif
