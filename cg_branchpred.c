@@ -37,7 +37,6 @@ static Addr  last_targets[IND_TABLE_SIZE];
  * again after it. */
 #define HISTORY_MASK (((1 << COND_HISTORY_BITS) - 1) << COND_ADDR_BITS)
 static UWord history_index;
-#define HISTORY_OFFSET CG_SLOT_OFFSET(CG_SLOT_BRANCH_HISTORY)
 
 /* A two-bit saturating counter and the outcome give the counter's next
  * value (the low byte: up if taken and below 3, down if not taken and
@@ -56,7 +55,8 @@ static const ULong cond_transitions[2 * ROW] = {
 UWord cg_branch_cond_mispredicted(UChar* guest_state, Addr instr_addr,
                                   UWord taken)
 {
-   UWord* history = (UWord*)(guest_state + HISTORY_OFFSET);
+   UWord* history =
+      (UWord*)(guest_state + CG_SLOT_OFFSET(CG_SLOT_BRANCH_HISTORY));
    UWord index = *history | (instr_addr & ((1 << COND_ADDR_BITS) - 1));
    ULong transition = cond_transitions[taken * ROW + cond_counters[index]];
 
@@ -87,7 +87,7 @@ void cg_branchpred_thread_stops(ThreadId tid)
 const cg_branchpred_state_t* cg_branchpred_state(void)
 {
    static const cg_branchpred_state_t state = {
-      cond_counters, HISTORY_OFFSET, cond_transitions, last_targets,
+      cond_counters, cond_transitions, last_targets,
       COND_ADDR_BITS, HISTORY_MASK, IND_TABLE_SIZE};
    return &state;
 }

@@ -37,13 +37,12 @@ void cg_branchpred_thread_stops(ThreadId tid);
 UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target);
 
 /* Where the predictors' state lives, for instrumented code that updates
- * it inline exactly as the two functions above do. */
+ * it inline exactly as the two functions above do.  The history is in the
+ * running thread's slot CG_SLOT_BRANCH_HISTORY (cg_slots.h): the
+ * history's part of the counter index, a word (its low bits, the latest
+ * outcome lowest, shifted left by cond_addr_bits). */
 typedef struct {
    UChar* cond_counters;   /* indexed as described above */
-   Int history_offset;     /* where the running thread's guest state
-                            * holds the history's part of that index (a
-                            * word): its low bits, the latest outcome
-                            * lowest, shifted left by cond_addr_bits */
    const ULong* cond_transitions; /* at byte (taken << cond_addr_bits) +
                                    * counter * 8: the next counter,
                                    * | 0x100 if it predicted wrong */

@@ -802,8 +802,8 @@ static void emit_inline_cond_branch(walk_t* w, const pending_event_t* p)
    IRExpr* taken = assign(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, outcome));
    IRExpr* taken_shifted = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, taken,
                                   IRExpr_Const(IRConst_U8(bp->cond_addr_bits))));
-   IRExpr* history = assign(w, Ity_I64,
-                            IRExpr_Get(bp->history_offset, Ity_I64));
+   const Int history_offset = CG_SLOT_OFFSET(CG_SLOT_BRANCH_HISTORY);
+   IRExpr* history = assign(w, Ity_I64, IRExpr_Get(history_offset, Ity_I64));
    /* The counter's address: the history's part of the index, plus the
     * table and the address bits, known now. */
    UWord addr_part = p->instr_addr & ((1u << bp->cond_addr_bits) - 1);
@@ -814,7 +814,7 @@ static void emit_inline_cond_branch(walk_t* w, const pending_event_t* p)
    /* The history takes the outcome first, as in the function. */
    IRExpr* shifted = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, history,
                             IRExpr_Const(IRConst_U8(1))));
-   addStmtToIRSB(w->out, IRStmt_Put(bp->history_offset,
+   addStmtToIRSB(w->out, IRStmt_Put(history_offset,
       binop64(w, Iop_And64, binop64(w, Iop_Or64, shifted, taken_shifted),
               const64(bp->history_mask))));
    /* The transition: the counter's next value (low byte) and the
