@@ -2,12 +2,14 @@
  *
  * The geometry of each cache is decided once, at start-up, in this order:
  *
- *  1. Detection.  The kernel's description of the host
- *     (/sys/devices/system/cpu/cpu0/cache/index<N>/, or the folder named by
- *     $CACHEGRIND_SYSFS_CACHE_DIR, e.g. a copy taken on another machine) is
- *     read first, as it is what the hardware really has.  When it is
- *     missing or unreadable, the core's decoding of CPUID
- *     (VexArchInfo.hwcache_info) is used.  Either way I1 is the level-1
+ *  1. Detection.  The core's decoding of CPUID (VexArchInfo.hwcache_info)
+ *     is used, as Valgrind 3.19's Cachegrind uses it, so that both tools
+ *     simulate the same caches and print the same warnings on any host.
+ *     When $CACHEGRIND_SYSFS_CACHE_DIR names a folder laid out as the
+ *     kernel's /sys/devices/system/cpu/cpu0/cache (that folder itself, to
+ *     follow the kernel where its CPUID decoding is poor, or a copy taken
+ *     on another machine), its description is used instead; one that
+ *     cannot be read is an error.  Either way I1 is the level-1
  *     instruction cache, D1 the level-1 data cache and LL the unified cache
  *     of the highest level.  Without all three, built-in defaults are used.
  *  2. The LL repair: the simulator needs a power-of-two number of sets, so
@@ -52,7 +54,6 @@ static const cache_t default_I1 = { 65536, 2, 64 };
 static const cache_t default_D1 = { 65536, 2, 64 };
 static const cache_t default_LL = { 262144, 8, 64 };
 
-#define SYSFS_CACHE_DIR "/sys/devices/system/cpu/cpu0/cache"
 #define SYSFS_CACHE_DIR_VARIABLE "CACHEGRIND_SYSFS_CACHE_DIR"
 /* More cache descriptions than any CPU has; the rest are ignored. */
 #define MAX_SYSFS_CACHES 16
@@ -176,26 +177,45 @@ void cg_arch_print_usage(void)
 }
 
 /* ------------------------------------------------------------------------
- * Detection from the kernel's description (/sys)
+ * Detection from a kernel-style description ($CACHEGRIND_SYSFS_CACHE_DIR)
  * --------------------------------------------------------------------- */
 
+/* The file of a description that could not be used, and why. */
+typedef struct {
+   HChar path[VKI_PATH_MAX];
+   const HChar* reason;
+} sysfs_error_t;
+
+static Bool sysfs_fail(sysfs_error_t* error, const HChar* folder,
+                       const HChar* name, const HChar* reason)
+{
+   VG_(snprintf)(error->path, sizeof error->path, "%s/%s", folder, name);
+   error->reason = reason;
+   return False;
+}
+
 /* Reads the file FOLDER/NAME (a one-line sysfs attribute) into BUFFER,
- * without its final newline.  False if it cannot be read or is too long. */
+ * without its final newline. */
 static Bool read_attribute(const HChar* folder, const HChar* name,
-                           HChar* buffer, Int buffer_size)
+                           HChar* buffer, Int buffer_size,
+                           sysfs_error_t* error)
 {
    HChar path[VKI_PATH_MAX];
    if (VG_(snprintf)(path, sizeof path, "%s/%s", folder, name) >=
        (Int)sizeof path)
-      return False;
+      return sysfs_fail(error, folder, name, "the path is too long");
    SysRes opened = VG_(open)(path, VKI_O_RDONLY, 0);
    if (sr_isError(opened))
-      return False;
+      return sysfs_fail(error, folder, name, "cannot be opened");
    Int fd = (Int)sr_Res(opened);
    Int length = VG_(read)(fd, buffer, buffer_size);
    VG_(close)(fd);
-   if (length <= 0 || length >= buffer_size)
-      return False;
+   if (length < 0)
+      return sysfs_fail(error, folder, name, "cannot be read");
+   if (length == 0)
+      return sysfs_fail(error, folder, name, "is empty");
+   if (length >= buffer_size)
+      return sysfs_fail(error, folder, name, "is too long");
    if (buffer[length - 1] == '\n')
       length--;
    buffer[length] = '\0';
@@ -229,28 +249,33 @@ static Bool parse_sysfs_number(const HChar* text, UInt* value)
 }
 
 static Bool read_number_attribute(const HChar* folder, const HChar* name,
-                                  UInt* value)
+                                  UInt* value, sysfs_error_t* error)
 {
    HChar text[32];
-   return read_attribute(folder, name, text, sizeof text) &&
-          parse_sysfs_number(text, value);
+   if (!read_attribute(folder, name, text, sizeof text, error))
+      return False;
+   if (!parse_sysfs_number(text, value))
+      return sysfs_fail(error, folder, name,
+                        "is not a number below 2^31 (with K, M or G)");
+   return True;
 }
 
 typedef enum { SYSFS_CACHE, SYSFS_OTHER, SYSFS_UNREADABLE } sysfs_entry_t;
 
 /* Reads the description in FOLDER (one index<N>) into CACHE.  Entries of
  * a type that is not simulated (the kernel's "Unknown") are SYSFS_OTHER. */
-static sysfs_entry_t read_sysfs_cache(const HChar* folder, VexCache* cache)
+static sysfs_entry_t read_sysfs_cache(const HChar* folder, VexCache* cache,
+                                      sysfs_error_t* error)
 {
    HChar type[32];
    UInt ways, sets;
 
-   if (!read_attribute(folder, "type", type, sizeof type) ||
-       !read_number_attribute(folder, "level", &cache->level) ||
-       !read_number_attribute(folder, "size", &cache->sizeB) ||
+   if (!read_attribute(folder, "type", type, sizeof type, error) ||
+       !read_number_attribute(folder, "level", &cache->level, error) ||
+       !read_number_attribute(folder, "size", &cache->sizeB, error) ||
        !read_number_attribute(folder, "coherency_line_size",
-                              &cache->line_sizeB) ||
-       !read_number_attribute(folder, "ways_of_associativity", &ways))
+                              &cache->line_sizeB, error) ||
+       !read_number_attribute(folder, "ways_of_associativity", &ways, error))
       return SYSFS_UNREADABLE;
    if (VG_(strcmp)(type, "Data") == 0)
       cache->kind = DATA_CACHE;
@@ -262,36 +287,35 @@ static sysfs_entry_t read_sysfs_cache(const HChar* folder, VexCache* cache)
       return SYSFS_OTHER;
    /* The kernel says 0 ways for a fully associative cache: one set. */
    if (ways == 0 && cache->line_sizeB != 0 &&
-       read_number_attribute(folder, "number_of_sets", &sets) && sets == 1)
+       read_number_attribute(folder, "number_of_sets", &sets, error) &&
+       sets == 1)
       ways = cache->sizeB / cache->line_sizeB;
    cache->assoc = ways;
    cache->is_trace_cache = False;
    return SYSFS_CACHE;
 }
 
-/* Fills INFO (with CACHES as its array) from the kernel's description.
- * False if there is none or any part of it cannot be read, so that a
- * partial description never mixes with another source. */
-static Bool read_sysfs_caches(VexCacheInfo* info, VexCache* caches)
+/* Fills INFO (with CACHES as its array) from the description in ROOT.
+ * False, with ERROR saying why, if any part of it cannot be read: a
+ * partial description would silently simulate other caches. */
+static Bool read_sysfs_caches(const HChar* root, VexCacheInfo* info,
+                              VexCache* caches, sysfs_error_t* error)
 {
-   const HChar* root = VG_(getenv)(SYSFS_CACHE_DIR_VARIABLE);
    HChar folder[VKI_PATH_MAX];
    Int index;
 
-   if (root == NULL || root[0] == '\0')
-      root = SYSFS_CACHE_DIR;
    info->num_levels = 0;
    info->num_caches = 0;
    info->caches = caches;
    for (index = 0; index < MAX_SYSFS_CACHES; index++) {
       if (VG_(snprintf)(folder, sizeof folder, "%s/index%d", root, index) >=
           (Int)sizeof folder)
-         return False;
+         return sysfs_fail(error, root, "index0", "the path is too long");
       struct vg_stat status;
       if (sr_isError(VG_(stat)(folder, &status)))
          break; /* the entries are numbered from 0 without gaps */
       VexCache* cache = &caches[info->num_caches];
-      switch (read_sysfs_cache(folder, cache)) {
+      switch (read_sysfs_cache(folder, cache, error)) {
       case SYSFS_UNREADABLE:
          return False;
       case SYSFS_OTHER:
@@ -303,7 +327,9 @@ static Bool read_sysfs_caches(VexCacheInfo* info, VexCache* caches)
       if (cache->level > info->num_levels)
          info->num_levels = cache->level;
    }
-   return info->num_caches > 0;
+   if (index == 0)
+      return sysfs_fail(error, root, "index0", "does not exist");
+   return True;
 }
 
 /* ------------------------------------------------------------------------
@@ -381,10 +407,12 @@ static Bool all_caches_given(void)
    return option_I1.given && option_D1.given && option_LL.given;
 }
 
-/* Detects the host's caches into I1, D1 and LL.  A readable kernel
- * description is authoritative: CPUID is consulted only without one. */
+/* Detects the caches into I1, D1 and LL: from the description named by
+ * $CACHEGRIND_SYSFS_CACHE_DIR if it is set, from CPUID otherwise.  A
+ * description that cannot be read ends the run. */
 static config_source_t detect_caches(cache_t* I1, cache_t* D1, cache_t* LL)
 {
+   const HChar* sysfs_root = VG_(getenv)(SYSFS_CACHE_DIR_VARIABLE);
    VexCache sysfs_caches[MAX_SYSFS_CACHES];
    VexCacheInfo sysfs_info;
    VexArch arch;
@@ -392,7 +420,13 @@ static config_source_t detect_caches(cache_t* I1, cache_t* D1, cache_t* LL)
    const VexCacheInfo* info;
    config_source_t source;
 
-   if (read_sysfs_caches(&sysfs_info, sysfs_caches)) {
+   if (sysfs_root != NULL && sysfs_root[0] != '\0') {
+      sysfs_error_t error;
+      if (!read_sysfs_caches(sysfs_root, &sysfs_info, sysfs_caches, &error)) {
+         VG_(fmsg)("%s=%s: %s %s\n", SYSFS_CACHE_DIR_VARIABLE, sysfs_root,
+                   error.path, error.reason);
+         VG_(exit)(1);
+      }
       info = &sysfs_info;
       source = SOURCE_SYSFS;
    } else {
@@ -417,7 +451,8 @@ static config_source_t detect_caches(cache_t* I1, cache_t* D1, cache_t* LL)
 static void say_source(config_source_t source)
 {
    static const HChar* const wording[] = {
-      [SOURCE_SYSFS] = "detected from the kernel's /sys description",
+      [SOURCE_SYSFS] = "detected from the description in $"
+                       SYSFS_CACHE_DIR_VARIABLE,
       [SOURCE_CPUID] = "detected from the CPUID information",
       [SOURCE_DEFAULTS] = "not detected: built-in defaults used",
    };

@@ -7,10 +7,9 @@
 # or line size) or has nothing to compare (the kernel's cache description,
 # the -v line naming the source), the expected text is written here.
 #
-# Our tool reads the host's caches from /sys first and 3.19 from CPUID, so
-# the comparisons point ours at a missing /sys folder
-# ($CACHEGRIND_SYSFS_CACHE_DIR) to make both decode the same CPUID; the
-# /sys tests point it at small made-up cache descriptions instead.
+# Both tools take the host's caches from the core's decoding of CPUID; the
+# tests of kernel-style descriptions point ours at small made-up ones
+# ($CACHEGRIND_SYSFS_CACHE_DIR), which 3.19 does not read.
 #
 # usage: sh tests/suite-options.sh SRCDIR BUILDDIR
 # Prints one "PASS options/name" or "FAIL options/name: why" line per test.
@@ -48,7 +47,8 @@ gcc -O1 -o "$client" "$srcdir/tests/options/chdir-client.c" ||
 # environment settings and arguments given.  Leaves its stdout in
 # $work/TAG.SIDE.out, its stderr with every pid replaced by PID in
 # $work/TAG.SIDE, the raw stderr in $work/TAG.SIDE.raw and the exit status
-# in $work/TAG.SIDE.status.  Ours reads no /sys description unless told to.
+# in $work/TAG.SIDE.status.  Ours reads no kernel-style description
+# unless told to.
 run_tool() {
 	side=$1 tag=$2
 	shift 2
@@ -56,11 +56,11 @@ run_tool() {
 		cd "$work/run" || exit 99
 		if [ "$side" = ours ]; then
 			launcher=$ours
-			export CACHEGRIND_SYSFS_CACHE_DIR="$work/no-such-folder"
 		else
 			launcher=$reference
-			unset VALGRIND_LIB CACHEGRIND_SYSFS_CACHE_DIR
+			unset VALGRIND_LIB
 		fi
+		unset CACHEGRIND_SYSFS_CACHE_DIR
 		while [ $# -gt 0 ]; do
 			case $1 in
 			[A-Za-z_]*=*)
@@ -243,13 +243,9 @@ grep -q 'Cannot auto-detect' "$work/cpuid-verbose.ref" &&
 source_line() { grep -E '^--PID-- Cache configuration (detected|not detected)' "$1"; }
 expect_lines detected/cpuid-source cpuid-verbose 0 source_line "--PID-- $cpuid_source"
 
-run_tool ours host-verbose CACHEGRIND_SYSFS_CACHE_DIR= -v true
-if [ -r /sys/devices/system/cpu/cpu0/cache/index0/size ]; then
-	host_source="Cache configuration detected from the kernel's /sys description"
-else
-	host_source=$cpuid_source
-fi
-expect_lines detected/host-source host-verbose 0 source_line "--PID-- $host_source"
+# An empty $CACHEGRIND_SYSFS_CACHE_DIR names no description.
+run_tool ours empty-variable CACHEGRIND_SYSFS_CACHE_DIR= -v true
+expect_lines detected/empty-variable-means-cpuid empty-variable 0 source_line "--PID-- $cpuid_source"
 
 # ---- detection from a kernel description -------------------------------------------
 
@@ -298,7 +294,7 @@ from_sysfs() {
 from_sysfs l3 l3 -v
 expect_lines sysfs/level-3-LL sysfs-l3 0 configuration \
 	"--PID-- warning: L3 cache found, using its data for the LL simulation.
---PID-- Cache configuration detected from the kernel's /sys description
+--PID-- Cache configuration detected from the description in \$CACHEGRIND_SYSFS_CACHE_DIR
 ==PID== Cache configuration used:
 ==PID==   I1: 32,768 B, 8-way, 64 B lines
 ==PID==   D1: 49,152 B, 12-way, 64 B lines
@@ -308,7 +304,7 @@ expect_lines sysfs/level-3-LL sysfs-l3 0 configuration \
 from_sysfs l3-odd l3-odd -v
 expect_lines sysfs/LL-repaired sysfs-l3-odd 0 configuration \
 	"--PID-- warning: L3 cache found, using its data for the LL simulation.
---PID-- Cache configuration detected from the kernel's /sys description
+--PID-- Cache configuration detected from the description in \$CACHEGRIND_SYSFS_CACHE_DIR
 --PID-- warning: specified LL cache: line_size 64  assoc 11  total_size 34,603,008
 --PID-- warning: simulated LL cache: line_size 64  assoc 17  total_size 35,651,584
 ==PID== Cache configuration used:
@@ -327,7 +323,7 @@ expect_lines sysfs/LL-repair-warns-with-LL-given sysfs-l3-odd-given 0 configurat
 # gets no "found" warning.
 from_sysfs l2-odd l2-odd -v
 expect_lines sysfs/level-2-LL-repaired sysfs-l2-odd 0 configuration \
-	"--PID-- Cache configuration detected from the kernel's /sys description
+	"--PID-- Cache configuration detected from the description in \$CACHEGRIND_SYSFS_CACHE_DIR
 --PID-- warning: specified LL cache: line_size 64  assoc 16  total_size 5,242,880
 --PID-- warning: simulated LL cache: line_size 64  assoc 20  total_size 5,242,880
 ==PID== Cache configuration used:
@@ -368,18 +364,29 @@ expect_lines sysfs/unusable-I1-replaced sysfs-odd-I1-given 0 configuration \
 # The kernel gives 0 ways and 1 set for a fully associative cache.
 from_sysfs fully-associative fully-associative -v
 expect_lines sysfs/fully-associative-LL sysfs-fully-associative 0 configuration \
-	"--PID-- Cache configuration detected from the kernel's /sys description
+	"--PID-- Cache configuration detected from the description in \$CACHEGRIND_SYSFS_CACHE_DIR
 ==PID== Cache configuration used:
 ==PID==   I1: 32,768 B, 8-way, 64 B lines
 ==PID==   D1: 32,768 B, 8-way, 64 B lines
 ==PID==   LL: 65,536 B, 1024-way, 64 B lines"
 
-# A description that cannot be read entirely is not used at all.
-run_tool ours sysfs-unreadable CACHEGRIND_SYSFS_CACHE_DIR="$sysfs/unreadable" -v true
-expect_lines sysfs/unreadable-falls-back sysfs-unreadable 0 source_line "--PID-- $cpuid_source"
-cp "$work/cpuid-verbose.ref" "$work/sysfs-unreadable.ref"
-cp "$work/cpuid-verbose.ref.status" "$work/sysfs-unreadable.ref.status"
-same_as_reference sysfs/unreadable-gives-cpuid-configuration sysfs-unreadable config_lines required
+# A description that cannot be read entirely is an error naming the file:
+# another source would simulate other caches than the ones asked for.
+from_sysfs unreadable unreadable
+expect_lines sysfs/unreadable-is-an-error sysfs-unreadable 1 fatal_lines \
+	"valgrind: CACHEGRIND_SYSFS_CACHE_DIR=$sysfs/unreadable: $sysfs/unreadable/index2/ways_of_associativity is not a number below 2^31 (with K, M or G)"
+from_sysfs missing no-such-folder
+expect_lines sysfs/missing-is-an-error sysfs-missing 1 fatal_lines \
+	"valgrind: CACHEGRIND_SYSFS_CACHE_DIR=$sysfs/no-such-folder: $sysfs/no-such-folder/index0 does not exist"
+
+# The host's own description, where the kernel gives one, is read as the
+# made-up ones are.
+host_sysfs=/sys/devices/system/cpu/cpu0/cache
+if [ -r "$host_sysfs/index0/size" ]; then
+	run_tool ours host-sysfs CACHEGRIND_SYSFS_CACHE_DIR=$host_sysfs -v true
+	expect_lines sysfs/host-description host-sysfs 0 source_line \
+		"--PID-- Cache configuration detected from the description in \$CACHEGRIND_SYSFS_CACHE_DIR"
+fi
 
 # ---- --cachegrind-out-file --------------------------------------------------------
 
