@@ -41,11 +41,14 @@ __asm__(".pushsection .text\n"
         CG_STUBS("cg_write_stubs", "cg_write_entry")
         CG_STUBS("cg_read_stubs_avx512", "cg_read_entry_avx512")
         CG_STUBS("cg_write_stubs_avx512", "cg_write_entry_avx512")
+        CG_STUBS("cg_read_stubs_avx2", "cg_read_entry_avx2")
+        CG_STUBS("cg_write_stubs_avx2", "cg_write_entry_avx2")
         ".popsection\n");
 
 extern const UChar cg_read_stubs[], cg_read_stubs_end[];
 extern const UChar cg_write_stubs[], cg_write_stubs_end[];
 extern const UChar cg_read_stubs_avx512[], cg_write_stubs_avx512[];
+extern const UChar cg_read_stubs_avx2[], cg_write_stubs_avx2[];
 
 /* Reads and writes have entries of their own, so that each array of stubs
  * is used from its start, its pages touched only as far as needed.  An
@@ -93,10 +96,17 @@ void* cg_entry_for_data(line_cost_t* cost, Bool write, Int size)
          break;
    }
    const UChar* stubs;
-   if (cg_events_data_avx512())
+   switch (cg_events_data_search()) {
+   case CG_VECTOR_SEARCH_AVX512:
       stubs = write ? cg_write_stubs_avx512 : cg_read_stubs_avx512;
-   else
+      break;
+   case CG_VECTOR_SEARCH_AVX2:
+      stubs = write ? cg_write_stubs_avx2 : cg_read_stubs_avx2;
+      break;
+   default:
       stubs = write ? cg_write_stubs : cg_read_stubs;
+      break;
+   }
    return (void*)(stubs + (SizeT)(kind->slots[slot] - 1u) * CG_STUB_BYTES);
 }
 

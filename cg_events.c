@@ -10,10 +10,10 @@
  *  - a mispredicted branch adds to the mispredict counter.
  * The reference and branch counters themselves are counted per group.
  *
- * The slow paths that run most have a second form, for hosts with AVX-512
- * and L1 caches of 64-byte lines, which searches a set's row of tags with
- * vector instructions (see cg_sim_row8_promote()); cg_events_init() picks
- * the forms once for the whole run.
+ * The slow paths that run most have other forms, for hosts with AVX-512 or
+ * AVX2 and L1 caches of 64-byte lines, which search a set's row of tags
+ * with vector instructions (see cg_sim.h and cg_events_vector.h);
+ * cg_events_init() picks the forms once for the whole run.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -45,35 +45,33 @@ static UWord* LL_recent;
 static UWord I1_room[32768] __attribute__((aligned(64)));
 static UWord D1_room[32768] __attribute__((aligned(64)));
 
-static Bool data_avx512;
+/* The search that the data entry points lead to (see cg_entries.h), and
+ * the fetch helpers the instrumenter calls: the scalar forms, or those of
+ * the vector search cg_events_init() picked. */
+static vector_search_t data_search = CG_VECTOR_SEARCH_NONE;
 static fetch_line_helpers_t fetch_line_helpers = {
    {"cg_run_group_fetch_line", cg_run_group_fetch_line},
    {"cg_fetch_line_slow", cg_fetch_line_slow},
    {"cg_fetch_two_lines_slow", cg_fetch_two_lines_slow},
 };
 #if defined(VGA_amd64)
-static VG_REGPARM(2) void cg_run_group_fetch_line_avx512(
-   event_group_t* group, const fetch_line_site_t* site);
-static VG_REGPARM(1) void cg_fetch_line_slow_avx512(
-   const fetch_line_site_t* site);
-static VG_REGPARM(1) void cg_fetch_two_lines_slow_avx512(
-   const fetch_two_lines_site_t* site);
-static const fetch_line_helpers_t fetch_line_helpers_avx512 = {
-   {"cg_run_group_fetch_line_avx512", cg_run_group_fetch_line_avx512},
-   {"cg_fetch_line_slow_avx512", cg_fetch_line_slow_avx512},
-   {"cg_fetch_two_lines_slow_avx512", cg_fetch_two_lines_slow_avx512},
-};
+/* Made with the vector forms of the helpers, below. */
+static const fetch_line_helpers_t fetch_line_helpers_avx512;
+static const fetch_line_helpers_t fetch_line_helpers_avx2;
 #endif
 
 void cg_events_init(const cache_t* I1, const cache_t* D1, const cache_t* LL,
-                    Bool use_avx512)
+                    vector_search_t search)
 {
    cg_sim_init(&I1_cache, I1, I1_room, sizeof I1_room);
    cg_sim_init(&D1_cache, D1, D1_room, sizeof D1_room);
 #if defined(VGA_amd64)
-   if (use_avx512 && cg_sim_row8_ok(&I1_cache))
-      fetch_line_helpers = fetch_line_helpers_avx512;
-   data_avx512 = use_avx512 && cg_sim_row8_ok(&D1_cache);
+   if (search != CG_VECTOR_SEARCH_NONE && cg_sim_row8_ok(&I1_cache))
+      fetch_line_helpers = search == CG_VECTOR_SEARCH_AVX512
+                              ? fetch_line_helpers_avx512
+                              : fetch_line_helpers_avx2;
+   if (cg_sim_row8_ok(&D1_cache))
+      data_search = search;
 #endif
    cg_sim_init(&LL_cache, LL, NULL, 0);
    SizeT recent_bytes = sizeof(UWord) * (LL_cache.set_mask + 1);
@@ -87,7 +85,7 @@ const fetch_line_helpers_t* cg_events_fetch_line_helpers(void)
    return &fetch_line_helpers;
 }
 
-Bool cg_events_data_avx512(void) { return data_avx512; }
+vector_search_t cg_events_data_search(void) { return data_search; }
 
 const cache_sim_t* cg_events_I1(void) { return &I1_cache; }
 const cache_sim_t* cg_events_D1(void) { return &D1_cache; }
@@ -278,111 +276,30 @@ VG_REGPARM(2) void cg_write_entry(Addr addr, UWord index)
    simulate_write(entry->cost, addr, entry->size);
 }
 
-/* ---- the same slow paths, rows searched with AVX-512 ----
+/* ---- the same slow paths, rows searched with vector instructions ----
  *
- * With cg_sim_row8_line_is_miss() a lookup inserts a missing line at
- * once, so an access across two lines looks both up and then counts one
- * miss if either missed, as cg_sim_access_is_miss() does.  Against the
- * scalar forms (paired medians of interleaved runs): sqlite3 -18 %, xz
- * -15 %, python3 -1.5 % (its slow paths mostly find the line in the
- * second way, a branch the scalar search predicts well). */
+ * Their forms for AVX-512 and for AVX2 are made from one text,
+ * cg_events_vector.h, included once for each instruction set.  Against
+ * the scalar forms (paired medians of interleaved runs), AVX-512: sqlite3
+ * -18 %, xz -15 %, python3 -1.5 % (its slow paths mostly find the line in
+ * the second way, a branch the scalar search predicts well); AVX2, on a
+ * host without AVX-512: sqlite3 -14 %. */
 #if defined(VGA_amd64)
 
-/* The rest of a one-line access whose L1 row has just been searched for
- * LINE_ADDR in vain, out of line as missed_in_one_line() is. */
-CG_SIM_AVX512 __attribute__((noinline))
-static void row8_missed_in_one_line(const cache_sim_t* L1, UWord* set,
-                                    Addr line_addr, Addr addr, UWord size,
-                                    ULong* L1_misses, ULong* LL_misses)
-{
-   if (cg_sim_row8_row_missed(L1, set, line_addr))
-      count_L1_miss(addr, size, L1_misses, LL_misses);
-}
+#define CG_STRING(x) #x
+#define CG_STRING_OF(x) CG_STRING(x)
 
-CG_SIM_AVX512 __attribute__((noinline))
-static void simulate_row8_two_lines(const cache_sim_t* L1, Addr addr,
-                                    UWord size, ULong* L1_misses,
-                                    ULong* LL_misses)
-{
-   Addr first = cg_sim_line_of(L1, addr);
-   Addr last = cg_sim_line_of(L1, addr + size - 1);
-   Bool missed = cg_sim_row8_line_is_miss(L1, cg_sim_row8_set_of(L1, first),
-                                          first);
-   missed |= cg_sim_row8_line_is_miss(L1, cg_sim_row8_set_of(L1, last), last);
-   if (missed)
-      count_L1_miss(addr, size, L1_misses, LL_misses);
-}
+#define CG_VECTOR_TARGET CG_SIM_AVX512
+#define CG_VECTOR(name) name##_avx512
+#include "cg_events_vector.h"
+#undef CG_VECTOR_TARGET
+#undef CG_VECTOR
 
-CG_SIM_AVX512
-static inline void simulate_row8(const cache_sim_t* L1, Addr addr, UWord size,
-                                 ULong* L1_misses, ULong* LL_misses)
-{
-   /* The lines are 64 bytes long (see cg_sim_row8_ok()). */
-   if (UNLIKELY((addr & 63) + size > 64)) {
-      simulate_row8_two_lines(L1, addr, size, L1_misses, LL_misses);
-      return;
-   }
-   Addr first = addr & ~(Addr)63;
-   UWord* set = cg_sim_row8_set_of(L1, first);
-   if (!cg_sim_row8_promote(L1, set, first))
-      row8_missed_in_one_line(L1, set, first, addr, size, L1_misses, LL_misses);
-}
-
-CG_SIM_AVX512
-static VG_REGPARM(1) void cg_fetch_line_slow_avx512(
-   const fetch_line_site_t* site)
-{
-   if (!cg_sim_row8_promote(&I1_cache, site->set, site->line))
-      row8_missed_in_one_line(&I1_cache, site->set, site->line, site->line, 1,
-                              &site->cost->I1mr, &site->cost->ILmr);
-}
-
-CG_SIM_AVX512
-static VG_REGPARM(2) void cg_run_group_fetch_line_avx512(
-   event_group_t* group, const fetch_line_site_t* site)
-{
-   group->executions++;
-   /* Most of these calls, made with no inline test, find the line the most
-    * recently used of its set: no need to search and store the row. */
-   if (site->set[0] != site->line)
-      cg_fetch_line_slow_avx512(site);
-}
-
-/* As cg_fetch_two_lines_slow(): a miss is counted as an access of one
- * byte more than a line at the first line's address.  The inline test
- * calls this when either line is not the most recently used of its set,
- * most often only one of them: a line that is needs no search. */
-CG_SIM_AVX512
-static VG_REGPARM(1) void cg_fetch_two_lines_slow_avx512(
-   const fetch_two_lines_site_t* site)
-{
-   UWord line_size = (UWord)1 << I1_cache.line_bits;
-   Addr last = site->line + line_size;
-   Bool missed = False;
-   if (site->first_set[0] != site->line)
-      missed = cg_sim_row8_line_is_miss(&I1_cache, site->first_set, site->line);
-   if (site->last_set[0] != last)
-      missed |= cg_sim_row8_line_is_miss(&I1_cache, site->last_set, last);
-   if (UNLIKELY(missed))
-      count_L1_miss(site->line, line_size + 1, &site->cost->I1mr,
-                    &site->cost->ILmr);
-}
-
-CG_SIM_AVX512
-VG_REGPARM(2) void cg_read_entry_avx512(Addr addr, UWord index)
-{
-   const data_entry_t* entry = &cg_read_entries[index];
-   simulate_row8(&D1_cache, addr, entry->size, &entry->cost->D1mr,
-                 &entry->cost->DLmr);
-}
-
-CG_SIM_AVX512
-VG_REGPARM(2) void cg_write_entry_avx512(Addr addr, UWord index)
-{
-   const data_entry_t* entry = &cg_write_entries[index];
-   simulate_row8(&D1_cache, addr, entry->size, &entry->cost->D1mw,
-                 &entry->cost->DLmw);
-}
+#define CG_VECTOR_TARGET CG_SIM_AVX2
+#define CG_VECTOR(name) name##_avx2
+#include "cg_events_vector.h"
+#undef CG_VECTOR_TARGET
+#undef CG_VECTOR
 
 #endif
 

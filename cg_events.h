@@ -63,16 +63,16 @@ typedef struct event_group {
    counted_t counted[];        /* what each run adds */
 } event_group_t;
 
-/* Sets up the simulators.  With USE_AVX512 (which the host must run, see
- * cg_sim_host_has_avx512()), the slow paths of I1 and D1 search their rows
- * with AVX-512 instructions where the cache's geometry allows it (see
- * cg_sim_row8_ok()). */
+/* Sets up the simulators.  With a vector SEARCH (which the host must run,
+ * see cg_sim_best_vector_search()), the slow paths of I1 and D1 search
+ * their rows with its instructions where the cache's geometry allows it
+ * (see cg_sim_row8_ok()). */
 void cg_events_init(const cache_t* I1, const cache_t* D1, const cache_t* LL,
-                    Bool use_avx512);
+                    vector_search_t search);
 
-/* Whether the data entry points are to lead to the _avx512 forms of the
- * data slow paths below (see cg_entries.h). */
-Bool cg_events_data_avx512(void);
+/* Which forms of the data slow paths below the data entry points are to
+ * lead to (see cg_entries.h): the scalar ones, _avx2 or _avx512. */
+vector_search_t cg_events_data_search(void);
 
 /* The caches, for the inline most-recently-used test. */
 const cache_sim_t* cg_events_I1(void);
@@ -143,11 +143,14 @@ VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size);
 VG_REGPARM(2) void cg_read_entry(Addr addr, UWord index);
 VG_REGPARM(2) void cg_write_entry(Addr addr, UWord index);
 
-/* The same data slow paths, with the rows searched by AVX-512
- * instructions, for the entry points when cg_events_data_avx512() holds. */
+/* The same data slow paths, with the rows searched by AVX-512 or AVX2
+ * instructions, for the entry points when cg_events_data_search() says
+ * so. */
 #if defined(VGA_amd64)
 VG_REGPARM(2) void cg_read_entry_avx512(Addr addr, UWord index);
 VG_REGPARM(2) void cg_write_entry_avx512(Addr addr, UWord index);
+VG_REGPARM(2) void cg_read_entry_avx2(Addr addr, UWord index);
+VG_REGPARM(2) void cg_write_entry_avx2(Addr addr, UWord index);
 #endif
 
 /* A helper as the instrumenter calls it. */
@@ -159,7 +162,7 @@ typedef struct {
 /* The helpers of the fetches simulated from their lines: those above
  * (cg_run_group_fetch_line, cg_fetch_line_slow, cg_fetch_two_lines_slow),
  * or, where the host and I1's geometry allow it, their forms that search
- * the rows with AVX-512 instructions. */
+ * the rows with AVX-512 or AVX2 instructions. */
 typedef struct {
    helper_t run_group_fetch_line;
    helper_t fetch_line;

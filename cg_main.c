@@ -36,21 +36,46 @@
 static Bool clo_cache_sim = True;
 static Bool clo_branch_sim = False;
 static Bool clo_instr_at_start = True;
-static const HChar* clo_avx512 = "auto";
+/* The vector search of cache sets, by default the host's best. */
+static vector_search_t clo_vector_search;
+static Bool clo_vector_search_given = False;
 static const HChar* clo_out_file = "cachegrind.out.%p";
+
+/* --vector-search=VALUE, checked against the host here, where a bad
+ * option ends the run before it starts. */
+static void process_vector_search(const HChar* arg, const HChar* value)
+{
+   vector_search_t best = cg_sim_best_vector_search();
+   if (VG_(strcmp)(value, "auto") == 0) {
+      clo_vector_search_given = False;
+      return;
+   }
+   if (VG_(strcmp)(value, "avx512") == 0)
+      clo_vector_search = CG_VECTOR_SEARCH_AVX512;
+   else if (VG_(strcmp)(value, "avx2") == 0)
+      clo_vector_search = CG_VECTOR_SEARCH_AVX2;
+   else if (VG_(strcmp)(value, "no") == 0)
+      clo_vector_search = CG_VECTOR_SEARCH_NONE;
+   else
+      VG_(fmsg_bad_option)(arg,
+                           "--vector-search takes auto, avx512, avx2 or no\n");
+   if (clo_vector_search > best)
+      VG_(fmsg_bad_option)(arg, "this host cannot run %s\n",
+                           clo_vector_search == CG_VECTOR_SEARCH_AVX512
+                              ? "AVX-512 (F and DQ)" : "AVX2");
+   clo_vector_search_given = True;
+}
 
 static Bool process_option(const HChar* arg)
 {
+   const HChar* value;
    if (cg_arch_process_option(arg)) {
    } else if VG_BOOL_CLO(arg, "--cache-sim", clo_cache_sim) {
    } else if VG_BOOL_CLO(arg, "--branch-sim", clo_branch_sim) {
    } else if VG_BOOL_CLO(arg, "--instr-at-start", clo_instr_at_start) {
    } else if VG_STR_CLO(arg, "--cachegrind-out-file", clo_out_file) {
-   } else if VG_STR_CLO(arg, "--avx512", clo_avx512) {
-      if (VG_(strcmp)(clo_avx512, "auto") != 0
-          && VG_(strcmp)(clo_avx512, "yes") != 0
-          && VG_(strcmp)(clo_avx512, "no") != 0)
-         VG_(fmsg_bad_option)(arg, "--avx512 takes auto, yes or no\n");
+   } else if VG_STR_CLO(arg, "--vector-search", value) {
+      process_vector_search(arg, value);
    } else {
       return False;
    }
@@ -71,9 +96,9 @@ static void print_usage(void)
 static void print_debug_usage(void)
 {
    VG_(printf)(
-"    --avx512=auto|yes|no             search cache sets with AVX-512\n"
-"                                     instructions (auto: if the host has\n"
-"                                     them) [auto]\n"
+"    --vector-search=auto|avx512|avx2|no  search cache sets with AVX-512\n"
+"                                     or AVX2 instructions, or neither\n"
+"                                     (auto: the best the host runs) [auto]\n"
    );
 }
 
@@ -145,13 +170,9 @@ static void post_clo_init(void)
    run.cache_sim = clo_cache_sim;
    run.branch_sim = clo_branch_sim;
    run.out_file_format = clo_out_file;
-   Bool use_avx512 = cg_sim_host_has_avx512();
-   if (VG_(strcmp)(clo_avx512, "no") == 0)
-      use_avx512 = False;
-   else if (VG_(strcmp)(clo_avx512, "yes") == 0 && !use_avx512)
-      VG_(fmsg_bad_option)("--avx512=yes",
-                           "this host cannot run AVX-512 (F and DQ)\n");
-   cg_events_init(&run.I1, &run.D1, &run.LL, use_avx512);
+   cg_events_init(&run.I1, &run.D1, &run.LL,
+                  clo_vector_search_given ? clo_vector_search
+                                          : cg_sim_best_vector_search());
    cg_instrument_configure(clo_cache_sim, clo_branch_sim, &run.I1, &run.D1,
                            &run.LL);
    instrumenting = clo_instr_at_start;

@@ -67,27 +67,32 @@ void cg_sim_insert(const cache_sim_t* cache, UWord* set, UWord tag)
 }
 
 #if defined(VGA_amd64)
-/* AVX-512 Foundation and DQ (CPUID leaf 7, EBX bits 16 and 17), with the
- * operating system saving the vector and mask registers (XCR0: SSE, AVX,
- * opmask and both upper ZMM parts; XGETBV itself needs OSXSAVE, leaf 1
- * ECX bit 27). */
-Bool cg_sim_host_has_avx512(void)
+static void cpuid(UInt leaf, UInt* eax, UInt* ebx, UInt* ecx, UInt* edx)
+{
+   __asm__ volatile("cpuid" : "=a"(*eax), "=b"(*ebx), "=c"(*ecx), "=d"(*edx)
+                            : "a"(leaf), "c"(0));
+}
+
+/* AVX2 is CPUID leaf 7, EBX bit 5; AVX-512 Foundation and DQ, bits 16 and
+ * 17.  Either needs the operating system to save the vector registers
+ * (XCR0: SSE and AVX; for AVX-512, the opmask and both upper ZMM parts
+ * too), and XGETBV, which reads XCR0, needs OSXSAVE (leaf 1, ECX bit 27). */
+vector_search_t cg_sim_best_vector_search(void)
 {
    UInt eax, ebx, ecx, edx, xcr0_low, xcr0_high;
-   __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx)
-                            : "a"(0), "c"(0));
+   cpuid(0, &eax, &ebx, &ecx, &edx);
    if (eax < 7)
-      return False;
-   __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx)
-                            : "a"(1), "c"(0));
+      return CG_VECTOR_SEARCH_NONE;
+   cpuid(1, &eax, &ebx, &ecx, &edx);
    if (!(ecx & (1u << 27)))
-      return False;
+      return CG_VECTOR_SEARCH_NONE;
    __asm__ volatile("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
-   if ((xcr0_low & 0xE6) != 0xE6)
-      return False;
-   __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx)
-                            : "a"(7), "c"(0));
-   return (ebx & (1u << 16)) != 0 && (ebx & (1u << 17)) != 0;
+   cpuid(7, &eax, &ebx, &ecx, &edx);
+   if ((xcr0_low & 0xE6) == 0xE6 && (ebx & (1u << 16)) && (ebx & (1u << 17)))
+      return CG_VECTOR_SEARCH_AVX512;
+   if ((xcr0_low & 0x06) == 0x06 && (ebx & (1u << 5)))
+      return CG_VECTOR_SEARCH_AVX2;
+   return CG_VECTOR_SEARCH_NONE;
 }
 
 Bool cg_sim_row8_ok(const cache_sim_t* cache)
@@ -96,27 +101,47 @@ Bool cg_sim_row8_ok(const cache_sim_t* cache)
           && ((Addr)cache->tags & 63) == 0;
 }
 
-CG_SIM_AVX512
-Bool cg_sim_row8_row_missed(const cache_sim_t* cache, UWord* set,
-                            Addr line_addr)
+Bool cg_sim_row8_spill_for(const cache_sim_t* cache, UWord* set,
+                           Addr line_addr)
 {
-   Bool missed = True;
-   if (cache->row_ways < cache->assoc) {
-      Int way = cg_sim_overflow_way(cache, set, line_addr);
-      missed = way < 0;
-      cg_sim_spill_row(cache, set,
-                       missed ? cache->assoc - cache->row_ways - 1 : way);
-   }
-   /* The padding ways of a row shorter than eight take whatever comes:
-    * they are never looked at. */
+   if (cache->row_ways == cache->assoc)
+      return True;
+   Int way = cg_sim_overflow_way(cache, set, line_addr);
+   cg_sim_spill_row(cache, set,
+                    way < 0 ? cache->assoc - cache->row_ways - 1 : way);
+   return way < 0;
+}
+
+/* In both forms, the padding ways of a row shorter than eight take
+ * whatever comes: they are never looked at. */
+CG_SIM_AVX512
+Bool cg_sim_row8_row_missed_avx512(const cache_sim_t* cache, UWord* set,
+                                   Addr line_addr)
+{
+   Bool missed = cg_sim_row8_spill_for(cache, set, line_addr);
    __m512i row = _mm512_load_si512((const void*)set);
    __m512i wanted = _mm512_set1_epi64((long long)line_addr);
    _mm512_store_si512((void*)set, _mm512_alignr_epi64(row, wanted, 7));
    return missed;
 }
-#else
-Bool cg_sim_host_has_avx512(void)
+
+CG_SIM_AVX2
+Bool cg_sim_row8_row_missed_avx2(const cache_sim_t* cache, UWord* set,
+                                 Addr line_addr)
 {
-   return False;
+   Bool missed = cg_sim_row8_spill_for(cache, set, line_addr);
+   __m256i low_shifted, high_shifted;
+   cg_sim_row8_shift_avx2(_mm256_load_si256((const __m256i*)set),
+                          _mm256_load_si256((const __m256i*)(set + 4)),
+                          _mm256_set1_epi64x((long long)line_addr),
+                          &low_shifted, &high_shifted);
+   _mm256_store_si256((__m256i*)set, low_shifted);
+   _mm256_store_si256((__m256i*)(set + 4), high_shifted);
+   return missed;
+}
+#else
+vector_search_t cg_sim_best_vector_search(void)
+{
+   return CG_VECTOR_SEARCH_NONE;
 }
 #endif

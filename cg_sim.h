@@ -171,21 +171,31 @@ static inline Bool cg_sim_access_is_miss(const cache_sim_t* cache, Addr addr,
 /* ---- the same lookup with vector instructions ----
  *
  * On a host with AVX-512, a row of eight tags (a 64-byte line) is searched
- * with one comparison and reordered with one blend, so no branch depends
- * on which way hit: the scalar search above mispredicts often, its way
- * varying from one call to the next (a fetch slow path in sqlite3 finds
- * its line in the second way, the third, ... or not at all).  The tags
- * are the same as the scalar code's: either may look a set up.  Callers
- * check cg_sim_host_has_avx512() and cg_sim_row8_ok() once, and then use
- * these functions for every access of the cache. */
+ * with one comparison and reordered with one blend; with AVX2, the row's
+ * two halves are compared at once and reordered with a few shuffles and
+ * blends.  Either way no branch depends on which way hit: the scalar
+ * search above mispredicts often, its way varying from one call to the
+ * next (a fetch slow path in sqlite3 finds its line in the second way, the
+ * third, ... or not at all).  The tags are the same as the scalar code's:
+ * any form may look a set up.  Callers pick a form once, for the whole run
+ * (cg_sim_best_vector_search() and cg_sim_row8_ok()), and then use its
+ * functions for every access of the cache. */
 
-/* Whether the host runs AVX-512 (F and DQ); never on x86. */
-Bool cg_sim_host_has_avx512(void);
+typedef enum {
+   CG_VECTOR_SEARCH_NONE,    /* the scalar search above */
+   CG_VECTOR_SEARCH_AVX2,
+   CG_VECTOR_SEARCH_AVX512,  /* AVX-512 F and DQ */
+} vector_search_t;
+
+/* The fastest search the host runs (never a vector one on x86); every
+ * form below it runs too. */
+vector_search_t cg_sim_best_vector_search(void);
 
 #if defined(VGA_amd64)
 #include <immintrin.h>
 
 #define CG_SIM_AVX512 __attribute__((target("avx512f,avx512dq")))
+#define CG_SIM_AVX2 __attribute__((target("avx2")))
 
 /* Whether CACHE's rows are eight tags, one 64-byte line each, as the
  * functions below need. */
@@ -199,15 +209,25 @@ static inline UWord* cg_sim_row8_set_of(const cache_sim_t* cache,
    return (UWord*)((UChar*)cache->tags + (line_addr & (cache->set_mask << 6)));
 }
 
+/* The overflow row's part of a miss of LINE_ADDR in SET's row: the last
+ * way of the row moves into the overflow row, if there is one, in place
+ * of LINE_ADDR's way there or of its last way.  True if LINE_ADDR missed
+ * (it is in neither row).  The row itself is left to the caller, which
+ * shifts it down one way, LINE_ADDR in front. */
+Bool cg_sim_row8_spill_for(const cache_sim_t* cache, UWord* set,
+                           Addr line_addr);
+
 /* The rest of a lookup when LINE_ADDR is not in SET's row (see
- * cg_sim_row8_promote() below), out of line: the last way of the row
- * moves into the overflow row, if there is one, in place of LINE_ADDR's
- * way there or of its last way; the row shifts down one way, LINE_ADDR in
- * front.
- * True if LINE_ADDR missed. */
+ * cg_sim_row8_promote_avx512() below), out of line: the overflow row's
+ * part (cg_sim_row8_spill_for()), then the row shifts down one way,
+ * LINE_ADDR in front.  True if LINE_ADDR missed.  One form per
+ * instruction set. */
 CG_SIM_AVX512
-Bool cg_sim_row8_row_missed(const cache_sim_t* cache, UWord* set,
-                            Addr line_addr);
+Bool cg_sim_row8_row_missed_avx512(const cache_sim_t* cache, UWord* set,
+                                   Addr line_addr);
+CG_SIM_AVX2
+Bool cg_sim_row8_row_missed_avx2(const cache_sim_t* cache, UWord* set,
+                                 Addr line_addr);
 
 /* What cg_sim_promote() does, for a cache that cg_sim_row8_ok() accepted,
  * within the row SET of LINE_ADDR only (False also when the line may be
@@ -215,8 +235,8 @@ Bool cg_sim_row8_row_missed(const cache_sim_t* cache, UWord* set,
  * on a hit in way W, ways 0..W take the row shifted down one way with
  * LINE_ADDR in front, the others keeping theirs. */
 CG_SIM_AVX512
-static inline Bool cg_sim_row8_promote(const cache_sim_t* cache, UWord* set,
-                                       Addr line_addr)
+static inline Bool cg_sim_row8_promote_avx512(const cache_sim_t* cache,
+                                              UWord* set, Addr line_addr)
 {
    __m512i row = _mm512_load_si512((const void*)set);
    __m512i wanted = _mm512_set1_epi64((long long)line_addr);
@@ -232,14 +252,49 @@ static inline Bool cg_sim_row8_promote(const cache_sim_t* cache, UWord* set,
    return True;
 }
 
-/* What cg_sim_line_is_miss() does, for a cache that cg_sim_row8_ok()
- * accepted. */
-CG_SIM_AVX512
-static inline Bool cg_sim_row8_line_is_miss(const cache_sim_t* cache,
+/* The row of eight tags at SET shifted down one way with LINE_ADDR in
+ * front, in two halves (ways 0..3, ways 4..7), from the row's halves LOW
+ * and HIGH: each half is rotated by one lane, and its lane 0 replaced by
+ * LINE_ADDR or by the low half's last tag. */
+CG_SIM_AVX2
+static inline void cg_sim_row8_shift_avx2(__m256i low, __m256i high,
+                                          __m256i wanted, __m256i* low_out,
+                                          __m256i* high_out)
+{
+   __m256i low_rotated = _mm256_permute4x64_epi64(low, _MM_SHUFFLE(2, 1, 0, 3));
+   __m256i high_rotated = _mm256_permute4x64_epi64(high, _MM_SHUFFLE(2, 1, 0, 3));
+   *low_out = _mm256_blend_epi32(low_rotated, wanted, 0x03);
+   *high_out = _mm256_blend_epi32(high_rotated, low_rotated, 0x03);
+}
+
+/* cg_sim_row8_promote_avx512() with AVX2: the halves' comparisons make an
+ * eight-bit mask, whose lowest set bit is the way W that hit; the lanes
+ * above W keep their tags (the row's tags are distinct but for the zeroes
+ * of ways never filled, and line 0 is never looked up). */
+CG_SIM_AVX2
+static inline Bool cg_sim_row8_promote_avx2(const cache_sim_t* cache,
                                             UWord* set, Addr line_addr)
 {
-   return !cg_sim_row8_promote(cache, set, line_addr)
-          && cg_sim_row8_row_missed(cache, set, line_addr);
+   __m256i low = _mm256_load_si256((const __m256i*)set);
+   __m256i high = _mm256_load_si256((const __m256i*)(set + 4));
+   __m256i wanted = _mm256_set1_epi64x((long long)line_addr);
+   UInt low_found = (UInt)_mm256_movemask_pd(
+      _mm256_castsi256_pd(_mm256_cmpeq_epi64(low, wanted)));
+   UInt high_found = (UInt)_mm256_movemask_pd(
+      _mm256_castsi256_pd(_mm256_cmpeq_epi64(high, wanted)));
+   UInt found = (low_found | high_found << 4) & cache->row_lanes;
+   if (UNLIKELY(found == 0))
+      return False;
+   __m256i low_shifted, high_shifted;
+   cg_sim_row8_shift_avx2(low, high, wanted, &low_shifted, &high_shifted);
+   __m256i way = _mm256_set1_epi64x(__builtin_ctz(found));
+   __m256i low_kept = _mm256_cmpgt_epi64(_mm256_setr_epi64x(0, 1, 2, 3), way);
+   __m256i high_kept = _mm256_cmpgt_epi64(_mm256_setr_epi64x(4, 5, 6, 7), way);
+   _mm256_store_si256((__m256i*)set,
+                      _mm256_blendv_epi8(low_shifted, low, low_kept));
+   _mm256_store_si256((__m256i*)(set + 4),
+                      _mm256_blendv_epi8(high_shifted, high, high_kept));
+   return True;
 }
 #endif
 

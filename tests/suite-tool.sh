@@ -1,6 +1,6 @@
 #!/bin/sh
 # Tool behaviour beyond the counts themselves: the client requests of
-# cachegrind.h, --instr-at-start, real programs, and --avx512.
+# cachegrind.h, --instr-at-start, real programs, and --vector-search.
 #
 # usage: sh tests/suite-tool.sh SRCDIR BUILDDIR
 set -u
@@ -246,49 +246,52 @@ for program in sqlite3 python3; do
   fi
 done
 
-# --avx512 (a debugging option): the cache sets searched with AVX-512
-# instructions or without, the counts are the same, with caches whose rows
-# have padding ways (6-way D1), and with ways beyond a row of eight
-# (16-way I1, 12-way D1).  A host without AVX-512 refuses "yes" clearly.
-if grep -q '^flags.* avx512f' /proc/cpuinfo && grep -q '^flags.* avx512dq' /proc/cpuinfo; then
-  host_avx512=yes
-else
-  host_avx512=no
-fi
+# --vector-search (a debugging option): the cache sets searched with
+# AVX-512 instructions, with AVX2 instructions or with neither, the counts
+# are the same, with caches whose rows have padding ways (6-way D1), and
+# with ways beyond a row of eight (16-way I1, 12-way D1).  A search the
+# host cannot run is refused clearly, before the run starts.
+host_flags=$(grep -m1 '^flags' /proc/cpuinfo)
+host_runs() {
+  case $1 in
+    auto|no) return 0 ;;
+    avx2) case $host_flags in *' avx2'*) return 0 ;; esac ;;
+    avx512) case $host_flags in *' avx512f'*) case $host_flags in *' avx512dq'*) return 0 ;; esac ;; esac ;;
+  esac
+  return 1
+}
 for rows in padded overflowing; do
   case $rows in
     padded) geometry="--I1=32768,8,64 --D1=24576,6,64" ;;
     overflowing) geometry="--I1=65536,16,64 --D1=49152,12,64" ;;
   esac
-  statuses=""
-  for mode in auto yes no; do
+  for mode in no auto avx2 avx512; do
     # shellcheck disable=SC2086 # the geometry is two options
-    PYTHONHASHSEED=0 cachegrind $geometry --avx512=$mode \
-      --cachegrind-out-file="$out/avx512-$mode.out" \
+    PYTHONHASHSEED=0 cachegrind $geometry --vector-search=$mode \
+      --cachegrind-out-file="$out/vector-$mode.out" \
       /usr/bin/python3 -S -c 'd = {}
 for i in range(20000): d[str(i)] = [i] * (i % 7)
-print(len(d))' >/dev/null 2>"$out/avx512-$mode.err"
-    statuses="$statuses $?"
-  done
-  if [ "$host_avx512" = yes ]; then
-    if [ "$statuses" = " 0 0 0" ] && grep -q '^summary: [1-9]' "$out/avx512-no.out" &&
-       cmp -s "$out/avx512-auto.out" "$out/avx512-no.out" &&
-       cmp -s "$out/avx512-yes.out" "$out/avx512-no.out"; then
-      pass "avx512-same-counts-$rows-rows"
+print(len(d))' >/dev/null 2>"$out/vector-$mode.err"
+    status=$?
+    if host_runs $mode; then
+      if [ "$status" = 0 ] && grep -q '^summary: [1-9]' "$out/vector-$mode.out" &&
+         cmp -s "$out/vector-$mode.out" "$out/vector-no.out"; then
+        pass "vector-search-$mode-same-counts-$rows-rows"
+      else
+        fail "vector-search-$mode-same-counts-$rows-rows" "status $status; summaries $(grep -h '^summary' "$out/vector-$mode.out" "$out/vector-no.out" | tr '\n' '/')"
+      fi
+    elif [ "$status" = 1 ] && [ ! -e "$out/vector-$mode.out" ] &&
+         grep -q 'this host cannot run' "$out/vector-$mode.err"; then
+      pass "vector-search-$mode-refused-$rows-rows"
     else
-      fail "avx512-same-counts-$rows-rows" "statuses$statuses; summaries $(grep -h '^summary' "$out"/avx512-*.out | tr '\n' '/')"
+      fail "vector-search-$mode-refused-$rows-rows" "status $status: $(grep -v '^==' "$out/vector-$mode.err" | head -2)"
     fi
-  elif [ "$statuses" = " 0 1 0" ] && grep -q 'cannot run AVX-512' "$out/avx512-yes.err" &&
-       cmp -s "$out/avx512-auto.out" "$out/avx512-no.out"; then
-    pass "avx512-refused-$rows-rows"
-  else
-    fail "avx512-refused-$rows-rows" "statuses$statuses: $(grep -v '^==' "$out/avx512-yes.err" | head -2)"
-  fi
+  done
 done
-cachegrind --avx512=maybe true >/dev/null 2>"$out/avx512-bad.err"
+cachegrind --vector-search=maybe true >/dev/null 2>"$out/vector-bad.err"
 status=$?
-if [ "$status" = 1 ] && grep -q 'avx512 takes auto, yes or no' "$out/avx512-bad.err"; then
-  pass avx512-bad-value
+if [ "$status" = 1 ] && grep -q 'vector-search takes auto, avx512, avx2 or no' "$out/vector-bad.err"; then
+  pass vector-search-bad-value
 else
-  fail avx512-bad-value "status $status: $(head -2 "$out/avx512-bad.err")"
+  fail vector-search-bad-value "status $status: $(head -2 "$out/vector-bad.err")"
 fi

@@ -41,7 +41,8 @@ cache_config_options() {
 # shows zeros), and two that change the IR the tool is given: unoptimised
 # and without chasing, or with a self-check in every block and at most five
 # instructions per block; and branch simulation with our cache sets
-# searched without AVX-512 (see ours_only_options).
+# searched without vector instructions, or with AVX2 on a host whose best
+# is AVX-512 (see ours_only_options).
 option_set_options() {
 	case $1 in
 	cache) echo "" ;;
@@ -53,17 +54,25 @@ option_set_options() {
 	unwritable) echo "--branch-sim=yes" ;;
 	ir-unoptimised) echo "--branch-sim=yes --vex-iropt-level=0 --vex-guest-chase=no" ;;
 	ir-small-blocks) echo "--branch-sim=yes --smc-check=all --vex-guest-max-insns=5" ;;
-	scalar) echo "--branch-sim=yes" ;;
+	scalar|avx2) echo "--branch-sim=yes" ;;
 	*) return 1 ;;
 	esac
 }
 
 # Options for our side only: the scalar set searches the cache sets
-# without AVX-512, which the other sets use where the host has it.
+# without the vector instructions that the other sets use where the host
+# has them, the avx2 set with AVX2 instead of AVX-512.
 ours_only_options() {
 	case $1 in
-	scalar) echo "--avx512=no" ;;
+	scalar) echo "--vector-search=no" ;;
+	avx2) echo "--vector-search=avx2" ;;
 	esac
+}
+
+# Whether the host runs AVX-512 (F and DQ): there the other sets search
+# with it, and the avx2 set runs the AVX2 search, which they do not.
+host_has_avx512() {
+	grep -q '^flags.* avx512f' /proc/cpuinfo && grep -q '^flags.* avx512dq' /proc/cpuinfo
 }
 
 # The command that runs WORKLOAD (program and arguments, one per line) and
@@ -116,7 +125,8 @@ profile_folder() { # OPTIONS DIR
 # cache configuration, with the cache simulation alone and with the branch
 # simulation; and every workload with one configuration and the two option
 # sets without cache simulation; the compiled workloads with the odd
-# configuration and the wide one; every workload with the scalar search;
+# configuration and the wide one; every workload with the scalar search,
+# and on a host with AVX-512, with the AVX2 search;
 # and a few workloads with the other option sets.  It also checks that the
 # reference is deterministic on the workloads most at risk (threads,
 # signals, fork, python), and that the installed cg_annotate reads our
@@ -151,6 +161,9 @@ list_cases() { # QUICK
 	done
 	for workload in $compiled_workloads $program_workloads; do
 		echo "diff/$workload/cfg-typical/scalar"
+		if host_has_avx512; then
+			echo "diff/$workload/cfg-typical/avx2"
+		fi
 	done
 	for workload in $program_workloads; do
 		echo "diff/$workload/cfg-wide/cache"
