@@ -32,7 +32,10 @@ static cache_sim_t I1_cache, D1_cache, LL_cache;
  * is most often of a line that is the most recently used of its LL set
  * (sqlite3: 94 % of LL lookups), and that test then reads one word of this
  * small array, which stays in the host's caches, instead of the set
- * itself, which lies in the megabytes of LL tags. */
+ * itself, which lies in the megabytes of LL tags.  A one-way LL's sets are
+ * one tag each: its tag array is already that array, and a second one
+ * would only double the memory each lookup touches (an AMD host's CPUID
+ * gives a one-way LL of 256 MB, 32 MB of tags). */
 static UWord* LL_recent;
 
 /* Room for the tags of I1 and D1, which the instrumented code tests
@@ -74,10 +77,14 @@ void cg_events_init(const cache_t* I1, const cache_t* D1, const cache_t* LL,
       data_search = search;
 #endif
    cg_sim_init(&LL_cache, LL, NULL, 0);
-   SizeT recent_bytes = sizeof(UWord) * (LL_cache.set_mask + 1);
-   LL_recent = VG_(am_shadow_alloc)(recent_bytes);
-   if (LL_recent == NULL)
-      VG_(out_of_memory_NORETURN)("cg.events.LL_recent", recent_bytes);
+   if (LL_cache.set_stride == 1) {
+      LL_recent = LL_cache.tags;
+   } else {
+      SizeT recent_bytes = sizeof(UWord) * (LL_cache.set_mask + 1);
+      LL_recent = VG_(am_shadow_alloc)(recent_bytes);
+      if (LL_recent == NULL)
+         VG_(out_of_memory_NORETURN)("cg.events.LL_recent", recent_bytes);
+   }
 }
 
 const fetch_line_helpers_t* cg_events_fetch_line_helpers(void)

@@ -14,8 +14,9 @@ compiled_workloads="matrix chase strings avx2 atomics threads signals fork branc
 program_workloads="sqlite xz python"
 
 # The cache configurations: a typical modern one, associativities that
-# are not powers of two, 32-byte lines (the smallest this AVX host accepts),
-# small caches that miss a lot, with LL lines longer than L1 lines; an odd
+# are not powers of two, 32-byte lines (the smallest this AVX host accepts)
+# with a direct-mapped LL (as an AMD host's CPUID gives by default), small
+# caches that miss a lot, with LL lines longer than L1 lines; an odd
 # one: direct-mapped I1 with lines twice the LL's (one fetch can straddle
 # two LL lines), 16-way D1 with short lines, 3-way LL; and a wide one: L1
 # caches of more than eight ways of 64-byte lines (the ways beyond a row
@@ -26,7 +27,7 @@ cache_config_options() {
 	case $1 in
 	cfg-typical) echo "--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64" ;;
 	cfg-np2) echo "--I1=32768,8,64 --D1=24576,6,64 --LL=3145728,12,64" ;;
-	cfg-line32) echo "--I1=16384,4,32 --D1=8192,2,32 --LL=262144,8,32" ;;
+	cfg-line32) echo "--I1=16384,4,32 --D1=8192,2,32 --LL=262144,1,32" ;;
 	cfg-small) echo "--I1=4096,2,64 --D1=4096,1,64 --LL=65536,4,128" ;;
 	cfg-odd) echo "--I1=8192,1,128 --D1=65536,16,32 --LL=196608,3,64" ;;
 	cfg-wide) echo "--I1=65536,16,64 --D1=49152,12,64 --LL=4194304,16,64" ;;
