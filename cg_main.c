@@ -45,7 +45,6 @@ static const HChar* clo_out_file = "cachegrind.out.%p";
  * option ends the run before it starts. */
 static void process_vector_search(const HChar* arg, const HChar* value)
 {
-   vector_search_t best = cg_sim_best_vector_search();
    if (VG_(strcmp)(value, "auto") == 0) {
       clo_vector_search_given = False;
       return;
@@ -59,7 +58,7 @@ static void process_vector_search(const HChar* arg, const HChar* value)
    else
       VG_(fmsg_bad_option)(arg,
                            "--vector-search takes auto, avx512, avx2 or no\n");
-   if (clo_vector_search > best)
+   if (clo_vector_search > cg_sim_best_vector_search())
       VG_(fmsg_bad_option)(arg, "this host cannot run %s\n",
                            clo_vector_search == CG_VECTOR_SEARCH_AVX512
                               ? "AVX-512 (F and DQ)" : "AVX2");

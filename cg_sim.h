@@ -268,9 +268,9 @@ static inline void cg_sim_row8_shift_avx2(__m256i low, __m256i high,
 }
 
 /* cg_sim_row8_promote_avx512() with AVX2: the halves' comparisons make an
- * eight-bit mask, whose lowest set bit is the way W that hit; the lanes
- * above W keep their tags (the row's tags are distinct but for the zeroes
- * of ways never filled, and line 0 is never looked up). */
+ * eight-bit mask, whose lowest set bit is the way W that hit, the first
+ * that holds the line, as in the scalar search (ways never filled all
+ * hold line 0); the lanes above W keep their tags. */
 CG_SIM_AVX2
 static inline Bool cg_sim_row8_promote_avx2(const cache_sim_t* cache,
                                             UWord* set, Addr line_addr)
