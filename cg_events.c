@@ -105,7 +105,7 @@ Bool cg_events_fetch_line_ok(void)
 void cg_events_fold_counts(event_group_t* group)
 {
    UInt i;
-   ULong runs = group->executions;
+   ULong runs = *group->runs;
    if (runs == 0)
       return;
    for (i = 0; i < group->counted_count; i++) {
@@ -116,7 +116,7 @@ void cg_events_fold_counts(event_group_t* group)
       c->cost->Bc += runs * c->cond_branches;
       c->cost->Bi += runs * c->ind_branches;
    }
-   group->executions = 0;
+   *group->runs = 0;
 }
 
 static Bool LL_line_is_miss(Addr line_addr)
@@ -214,20 +214,20 @@ static inline void simulate_write(line_cost_t* cost, Addr addr, UWord size)
 
 VG_REGPARM(1) void cg_run_group(event_group_t* group)
 {
-   group->executions++;
+   (*group->runs)++;
 }
 
 VG_REGPARM(2) void cg_run_group_fetch(event_group_t* group,
                                       const fetch_site_t* site)
 {
-   group->executions++;
+   (*group->runs)++;
    cg_fetch_slow(site);
 }
 
 VG_REGPARM(2) void cg_run_group_fetch_line(event_group_t* group,
                                            const fetch_line_site_t* site)
 {
-   group->executions++;
+   (*group->runs)++;
    cg_fetch_line_slow(site);
 }
 

@@ -6,7 +6,7 @@
  *
  *  - Counting.  A group runs as a whole or not at all, so every reference
  *    and branch in it happened exactly as often as the group ran.  Each
- *    run adds one to the group's `executions`, and the counts are added
+ *    run adds one to the group's run counter (see cg_runs.c), and the counts are added
  *    to the cost centres later (cg_events_fold_counts).  The add is
  *    inline IR where that is exact (see "where a counting store may go"
  *    in cg_instrument.c), else a call of cg_run_group(), or of
@@ -57,7 +57,7 @@ typedef struct {
 } counted_t;
 
 typedef struct event_group {
-   ULong executions;           /* runs not yet added to the cost centres */
+   ULong* runs;                /* runs not yet added to the cost centres */
    struct event_group* next;   /* the other groups of its superblock */
    UInt counted_count;
    counted_t counted[];        /* what each run adds */

@@ -81,7 +81,7 @@ CG_VECTOR_TARGET
 static VG_REGPARM(2) void CG_VECTOR(cg_run_group_fetch_line)(
    event_group_t* group, const fetch_line_site_t* site)
 {
-   group->executions++;
+   (*group->runs)++;
    /* Most of these calls, made with no inline test, find the line the most
     * recently used of its set: no need to search and store the row. */
    if (site->set[0] != site->line)

@@ -39,6 +39,7 @@
 #include "cg_entries.h"
 #include "cg_events.h"
 #include "cg_instrument.h"
+#include "cg_runs.h"
 #include "cg_slots.h"
 
 static Bool simulate_caches;
@@ -46,8 +47,8 @@ static Bool simulate_branches;
 static Int  min_line_size;   /* the widest access a dirty helper counts */
 static Int  I1_line_bits;
 static Bool I1_line_is_LL_line;
-/* An address in the tool's heap, where cost centres and superblock records
- * are allocated: the counter base, kept in a slot of each thread's guest
+/* An address in the tool's heap, where cost centres and run counters are
+ * allocated: the counter base, kept in a slot of each thread's guest
  * state (see add_to_counter()). */
 static UWord counter_base;
 
@@ -168,12 +169,15 @@ void cg_instrument_fold_all_counts(void)
 
 void cg_instrument_discard(Addr base)
 {
+   event_group_t* group;
    /* Superblocks translated while instrumentation was off have none. */
    superblock_record_t* record =
       superblock_records ? VG_(HT_remove)(superblock_records, base) : NULL;
    if (!record)
       return;
    fold_record_counts(record);
+   for (group = record->groups; group; group = group->next)
+      cg_runs_free_counter(group->runs);
    while (record->chunks) {
       memory_chunk_t* next = record->chunks->next;
       VG_(free)(record->chunks);
@@ -921,7 +925,7 @@ static void flush_events(walk_t* w)
       distinct += w->queue[i].cost != w->queue[i - 1].cost;
    event_group_t* group = record_alloc(
       w->record, sizeof(event_group_t) + distinct * sizeof(counted_t));
-   group->executions = 0;
+   group->runs = cg_runs_new_counter();
    group->counted_count = 0;
    group->next = w->record->groups;
    w->record->groups = group;
@@ -936,7 +940,7 @@ static void flush_events(walk_t* w)
       /* No load can move across a store here: count the run inline, with
        * no call.  Every event, the first fetch too, then has its own
        * inline test. */
-      add_to_counter(w, &group->executions, const64(1));
+      add_to_counter(w, group->runs, const64(1));
       i = 0;
    } else if (first->kind == EV_FETCH && first->simulate) {
       Addr line;
