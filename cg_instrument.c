@@ -614,15 +614,17 @@ static IRExpr* fetch_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
  * would then lose counts that the reference keeps (see "where a counting
  * store may go" above).  Nothing is lost by not declaring: the tags the
  * helpers change are only ever read by later inline tests, which stay in
- * order. */
-static void add_helper_call(walk_t* w, const HChar* name, void* helper,
-                            IRExpr** args, Int regparms, IRExpr* guard)
+ * order.  The call is returned for the caller to declare what it does
+ * to the guest state, if anything. */
+static IRDirty* add_helper_call(walk_t* w, const HChar* name, void* helper,
+                                IRExpr** args, Int regparms, IRExpr* guard)
 {
    IRDirty* call = unsafeIRDirty_0_N(regparms, name, VG_(fnptr_to_fnentry)(helper),
                                      args);
    if (guard)
       call->guard = guard;
    addStmtToIRSB(w->out, IRStmt_Dirty(call));
+   return call;
 }
 
 /* ---- event groups ---- */
@@ -845,17 +847,28 @@ static void emit_inline_ind_branch(walk_t* w, const pending_event_t* p)
    add_to_counter(w, &p->cost->Bim, differs64(w, stored, p->value));
 }
 
-/* A conditional branch updated by its helper. */
+/* A conditional branch updated by its helper, which reads and writes the
+ * history in the guest state.  The call says so: the IR checker refuses a
+ * call given the guest state pointer that declares no guest state effect
+ * (every such call on x86, where no branch is inline, stopped the run),
+ * and the optimiser then keeps the inline updates' Gets and Puts of the
+ * history in order with the call. */
 static void emit_cond_branch_call(walk_t* w, const pending_event_t* p)
 {
    Bool inverted = p->kind == EV_BC_INVERTED;
    IRExpr* guard = assign(w, w->word_type,
                           IRExpr_Unop(word_op(w, Iop_1Uto64), p->value));
-   add_helper_call(w, inverted ? "cg_branch_cond_inverted" : "cg_branch_cond",
-                   inverted ? (void*)cg_branch_cond_inverted : (void*)cg_branch_cond,
-                   mkIRExprVec_4(cost_const(p), instr_addr_const(p), guard,
-                                 IRExpr_GSPTR()),
-                   3, NULL);
+   IRDirty* call = add_helper_call(
+      w, inverted ? "cg_branch_cond_inverted" : "cg_branch_cond",
+      inverted ? (void*)cg_branch_cond_inverted : (void*)cg_branch_cond,
+      mkIRExprVec_4(cost_const(p), instr_addr_const(p), guard, IRExpr_GSPTR()),
+      3, NULL);
+   call->nFxState = 1;
+   call->fxState[0].fx = Ifx_Modify;
+   call->fxState[0].offset = CG_SLOT_OFFSET(CG_SLOT_BRANCH_HISTORY);
+   call->fxState[0].size = sizeof(UWord);
+   call->fxState[0].nRepeats = 0;
+   call->fxState[0].repeatLen = 0;
 }
 
 /* Emits what one queued event does when its group runs. */

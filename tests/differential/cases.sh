@@ -10,7 +10,7 @@
 
 # Workloads built from tests/workloads/NAME.c, and Debian programs.
 compiled_workloads="matrix chase strings avx2 atomics threads signals fork branches x87rep
-	instructions jit dynload debuginfo cplusplus"
+	instructions jit dynload debuginfo cplusplus x86"
 program_workloads="sqlite xz python"
 
 # The cache configurations: a typical modern one, associativities that
@@ -98,13 +98,17 @@ workload_stdin() { # WORKLOAD SRCDIR
 # which thread it picks after a thread starts or a time slice ends is up to
 # the host's scheduler; on one CPU under SCHED_FIFO a yield always hands
 # over to the other thread, so runs of a threaded workload interleave the
-# same way.  Other workloads need nothing.
+# same way.  A 32-bit client's stack lies at a random place, whole pages
+# away from one run to the next, which changes the misses of an LL smaller
+# than the address space's randomness; without address randomisation it
+# lies at the same place every run.  Other workloads need nothing.
 workload_launcher() { # WORKLOAD
 	case $1 in
 	threads)
 		cpu=$(taskset -c -p $$ | sed 's/.*: //; s/[^0-9].*//')
 		echo "taskset -c ${cpu:-0} chrt -f 1"
 		;;
+	x86) echo "setarch -R" ;;
 	esac
 }
 

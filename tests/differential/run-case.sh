@@ -78,7 +78,7 @@ side_command() { # SIDE LIBFOLDER
 launcher=$(workload_launcher "$workload")
 launcher=${launcher:+$launcher }
 if [ -n "$launcher" ] && ! $launcher true 2>/dev/null; then
-	fail "cannot run '${launcher}true' (needed for the same thread interleaving in every run)"
+	fail "cannot run '${launcher}true' (needed for the workload to run the same way every time)"
 fi
 ours_folder=vgl-ours
 [ "$kind" = self ] && ours_folder=vgl-refs
