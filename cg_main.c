@@ -58,10 +58,16 @@ static void process_vector_search(const HChar* arg, const HChar* value)
    else
       VG_(fmsg_bad_option)(arg,
                            "--vector-search takes auto, avx512, avx2 or no\n");
+#if defined(VGA_amd64)
    if (clo_vector_search > cg_sim_best_vector_search())
       VG_(fmsg_bad_option)(arg, "this host cannot run %s\n",
                            clo_vector_search == CG_VECTOR_SEARCH_AVX512
                               ? "AVX-512 (F and DQ)" : "AVX2");
+#else
+   if (clo_vector_search != CG_VECTOR_SEARCH_NONE)
+      VG_(fmsg_bad_option)(arg, "the tool for 32-bit programs searches "
+                                "without vector instructions only\n");
+#endif
    clo_vector_search_given = True;
 }
 

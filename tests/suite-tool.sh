@@ -288,6 +288,28 @@ print(len(d))' >/dev/null 2>"$out/vector-$mode.err"
     fi
   done
 done
+# The tool for 32-bit programs has the scalar search alone: a vector
+# search is refused as such, not blamed on the host.
+if gcc -m32 -O1 -o "$out/true32" "$src/tests/tool/true32.c" 2>"$out/build32.err"; then
+  for mode in avx2 avx512; do
+    cachegrind --vector-search=$mode "$out/true32" >/dev/null 2>"$out/vector32-$mode.err"
+    status=$?
+    if [ "$status" = 1 ] && grep -q 'the tool for 32-bit programs searches without vector instructions only' "$out/vector32-$mode.err"; then
+      pass "vector-search-$mode-refused-32-bit"
+    else
+      fail "vector-search-$mode-refused-32-bit" "status $status: $(grep -v '^==' "$out/vector32-$mode.err" | head -2)"
+    fi
+  done
+  cachegrind --vector-search=no --cachegrind-out-file="$out/vector32-no.out" "$out/true32" >/dev/null 2>&1
+  status=$?
+  if [ "$status" = 0 ] && grep -q '^summary: [1-9]' "$out/vector32-no.out"; then
+    pass vector-search-no-32-bit
+  else
+    fail vector-search-no-32-bit "status $status"
+  fi
+else
+  fail build-32-bit "true32.c does not compile with -m32: $(head -1 "$out/build32.err")"
+fi
 cachegrind --vector-search=maybe true >/dev/null 2>"$out/vector-bad.err"
 status=$?
 if [ "$status" = 1 ] && grep -q 'vector-search takes auto, avx512, avx2 or no' "$out/vector-bad.err"; then
