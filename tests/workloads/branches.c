@@ -21,19 +21,19 @@ static unsigned lcg_next(void)
 	return lcg_state >> 16;
 }
 
-static long add_one(long x) { return x + 1; }
-static long twice(long x) { return x * 2; }
-static long halve(long x) { return x / 2; }
-static long negate(long x) { return -x; }
-static long square_mod(long x) { return (x * x) % 10007; }
+static long long add_one(long long x) { return x + 1; }
+static long long twice(long long x) { return x * 2; }
+static long long halve(long long x) { return x / 2; }
+static long long negate(long long x) { return -x; }
+static long long square_mod(long long x) { return (x * x) % 10007; }
 
-static long (*const helpers[])(long) = { add_one, twice, halve, negate, square_mod };
+static long long (*const helpers[])(long long) = { add_one, twice, halve, negate, square_mod };
 
 static unsigned char program[PROGRAM_SIZE];
 
-static long interpret(void)
+static long long interpret(void)
 {
-	long accumulator = 1, other = 3;
+	long long accumulator = 1, other = 3;
 	for (long step = 0; step < STEPS; step++) {
 		unsigned char opcode = program[step % PROGRAM_SIZE];
 		switch (opcode) {
@@ -41,7 +41,7 @@ static long interpret(void)
 		case 1: accumulator -= other; break;
 		case 2: accumulator ^= step; break;
 		case 3: other = accumulator & 255; break;
-		case 4: accumulator <<= 1; break;
+		case 4: accumulator = (long long)((unsigned long long)accumulator << 1); break;
 		case 5: accumulator >>= 1; break;
 		case 6: accumulator |= 5; break;
 		case 7: accumulator &= 0xffffff; break;
@@ -58,9 +58,9 @@ static long interpret(void)
 	return accumulator + other;
 }
 
-static long random_branches(void)
+static long long random_branches(void)
 {
-	long taken = 0, not_taken = 0;
+	long long taken = 0, not_taken = 0;
 	for (int i = 0; i < STEPS; i++) {
 		unsigned r = lcg_next();
 		if (r & 1)
@@ -69,7 +69,7 @@ static long random_branches(void)
 			not_taken++;
 		if ((r & 6) == 6)
 			taken++;
-		long (*helper)(long) = helpers[r % 5];
+		long long (*helper)(long long) = helpers[r % 5];
 		not_taken = helper(not_taken) & 0xffff;
 	}
 	return taken * 3 + not_taken;
@@ -79,8 +79,8 @@ int main(void)
 {
 	for (int i = 0; i < PROGRAM_SIZE; i++)
 		program[i] = (unsigned char)(lcg_next() % 16);
-	long interpreted = interpret();
-	long randomised = random_branches();
-	printf("interpreted %ld random %ld\n", interpreted, randomised);
+	long long interpreted = interpret();
+	long long randomised = random_branches();
+	printf("interpreted %lld random %lld\n", interpreted, randomised);
 	return 0;
 }

@@ -9,17 +9,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* A line of 64 bytes whether pointers and longs are 8 bytes or 4. */
 struct node {
 	struct node *next;
-	long payload[7];
+	long payload[64 / sizeof(long) - 1];
 };
 
-static unsigned long lcg_state = 12345;
+static unsigned long long lcg_state = 12345;
 
 static unsigned long lcg_next(void)
 {
-	lcg_state = lcg_state * 6364136223846793005UL + 1442695040888963407UL;
-	return lcg_state >> 33;
+	lcg_state = lcg_state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned long)(lcg_state >> 33);
 }
 
 /* Links nodes[0..count) into one cycle in a random order. */
@@ -43,9 +44,9 @@ static void link_shuffled(struct node *nodes, size_t count)
 	free(order);
 }
 
-static long walk(const struct node *start, long steps)
+static long long walk(const struct node *start, long steps)
 {
-	long sum = 0;
+	long long sum = 0;
 	const struct node *at = start;
 	while (steps-- > 0) {
 		sum += at->payload[0];
@@ -63,9 +64,9 @@ int main(void)
 		return 1;
 	link_shuffled(big, BIG);
 	link_shuffled(small, SMALL);
-	long big_sum = walk(big, 8L * BIG);
-	long small_sum = walk(small, 8L * BIG);
-	printf("big %ld small %ld\n", big_sum, small_sum);
+	long long big_sum = walk(big, 8L * BIG);
+	long long small_sum = walk(small, 8L * BIG);
+	printf("big %lld small %lld\n", big_sum, small_sum);
 	free(big);
 	free(small);
 	return 0;
