@@ -80,22 +80,30 @@ fi || setup_fail "cannot make $out/vgl-ours"
 
 # ---- the workloads -------------------------------------------------------------
 mkdir -p "$out/bin" "$out/data" || setup_fail "cannot create $out/bin"
-for source in "$srcdir"/tests/workloads/*.c "$srcdir"/tests/workloads/*.cc; do
-	case $source in
-	*.cc) compiler=g++ workload=$(basename "$source" .cc) ;;
-	*) compiler=gcc workload=$(basename "$source" .c) ;;
-	esac
-	binary=$out/bin/$workload
-	if [ -x "$binary" ] && [ -n "$(find "$binary" -newer "$source")" ]; then
-		continue
+# Builds WORKLOAD from SOURCE with the flags its 'Build flags:' line gives
+# and EXTRA, unless it is newer than SOURCE already.
+build_workload() { # COMPILER SOURCE WORKLOAD [EXTRA]
+	binary=$out/bin/$3
+	if [ -x "$binary" ] && [ -n "$(find "$binary" -newer "$2")" ]; then
+		return
 	fi
-	flags=$(sed -n 's,^\( \*\|//\) Build flags: ,,p' "$source")
-	[ -n "$flags" ] || setup_fail "$source has no 'Build flags:' line"
+	flags=$(sed -n 's,^\( \*\|//\) Build flags: ,,p' "$2")
+	[ -n "$flags" ] || setup_fail "$2 has no 'Build flags:' line"
 	# shellcheck disable=SC2086 # the flags are separate words
-	if ! $compiler -g $flags -Wall -Wextra -Werror -o "$binary.tmp" "$source" 2>"$out/bin/$workload.log"; then
-		setup_fail "cannot build $workload: $(grep -m 1 'error' "$out/bin/$workload.log")"
+	if ! $1 -g $flags ${4:-} -Wall -Wextra -Werror -o "$binary.tmp" "$2" 2>"$out/bin/$3.log"; then
+		setup_fail "cannot build $3: $(grep -m 1 'error' "$out/bin/$3.log")"
 	fi
 	mv "$binary.tmp" "$binary" || setup_fail "cannot write $binary"
+}
+for source in "$srcdir"/tests/workloads/*.c "$srcdir"/tests/workloads/*.cc; do
+	case $source in
+	*.cc) build_workload g++ "$source" "$(basename "$source" .cc)" ;;
+	*) build_workload gcc "$source" "$(basename "$source" .c)" ;;
+	esac
+done
+# shellcheck disable=SC2154 # set in cases.sh
+for workload in $workloads_also_32bit; do
+	build_workload gcc "$srcdir/tests/workloads/$workload.c" "$workload-32" -m32
 done
 # About 200 KB of text for xz: numbered lines of pseudo-random values.
 if [ ! -s "$out/data/xz-input.txt" ]; then

@@ -8,9 +8,15 @@
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 
-# Workloads built from tests/workloads/NAME.c, and Debian programs.
+# Workloads built from tests/workloads/NAME.c, and Debian programs.  Some
+# of the C workloads are built a second time as 32-bit programs, NAME-32
+# (with -m32 added to their flags), which the tool's x86 build runs; x86 is
+# 32-bit only.
+# shellcheck disable=SC2034 # used by suite-differential.sh
+workloads_also_32bit="matrix chase strings branches x87rep"
 compiled_workloads="matrix chase strings avx2 atomics threads signals fork branches x87rep
-	instructions jit dynload debuginfo cplusplus x86"
+	instructions jit dynload debuginfo cplusplus x86
+	matrix-32 chase-32 strings-32 branches-32 x87rep-32"
 program_workloads="sqlite xz python"
 
 # The cache configurations: a typical modern one, associativities that
@@ -108,7 +114,7 @@ workload_launcher() { # WORKLOAD
 		cpu=$(taskset -c -p $$ | sed 's/.*: //; s/[^0-9].*//')
 		echo "taskset -c ${cpu:-0} chrt -f 1"
 		;;
-	x86) echo "setarch -R" ;;
+	x86 | *-32) echo "setarch -R" ;;
 	esac
 }
 
