@@ -14,9 +14,9 @@
 # 32-bit only.
 # shellcheck disable=SC2034 # used by suite-differential.sh
 workloads_also_32bit="matrix chase strings branches x87rep"
+workloads_32bit="x86 matrix-32 chase-32 strings-32 branches-32 x87rep-32"
 compiled_workloads="matrix chase strings avx2 atomics threads signals fork branches x87rep
-	instructions jit dynload debuginfo cplusplus x86
-	matrix-32 chase-32 strings-32 branches-32 x87rep-32"
+	instructions jit dynload debuginfo cplusplus $workloads_32bit"
 program_workloads="sqlite xz python"
 
 # The cache configurations: a typical modern one, associativities that
@@ -26,7 +26,10 @@ program_workloads="sqlite xz python"
 # one: direct-mapped I1 with lines twice the LL's (one fetch can straddle
 # two LL lines), 16-way D1 with short lines, 3-way LL; and a wide one: L1
 # caches of more than eight ways of 64-byte lines (the ways beyond a row
-# of eight live in an overflow row, see cg_sim.h).
+# of eight live in an overflow row, see cg_sim.h); and for the 32-bit
+# programs alone, lines of 16 bytes, which only their tool accepts (its
+# largest register is 16 bytes, not 32): the smallest line caps every
+# access, so a 108-byte fnsave is one of 16 bytes.
 cache_configs="cfg-typical cfg-np2 cfg-line32 cfg-small"
 
 cache_config_options() {
@@ -37,6 +40,7 @@ cache_config_options() {
 	cfg-small) echo "--I1=4096,2,64 --D1=4096,1,64 --LL=65536,4,128" ;;
 	cfg-odd) echo "--I1=8192,1,128 --D1=65536,16,32 --LL=196608,3,64" ;;
 	cfg-wide) echo "--I1=65536,16,64 --D1=49152,12,64 --LL=4194304,16,64" ;;
+	cfg-line16) echo "--I1=8192,2,16 --D1=8192,4,16 --LL=131072,8,16" ;;
 	*) return 1 ;;
 	esac
 }
@@ -135,7 +139,8 @@ profile_folder() { # OPTIONS DIR
 # Prints the case names.  The full matrix runs every workload with every
 # cache configuration, with the cache simulation alone and with the branch
 # simulation; and every workload with one configuration and the two option
-# sets without cache simulation; the compiled workloads with the odd
+# sets without cache simulation; the 32-bit programs with 16-byte lines;
+# the compiled workloads with the odd
 # configuration and the wide one; every workload with the scalar search,
 # and on a host with AVX-512, with the AVX2 search;
 # and a few workloads with the other option sets.  It also checks that the
@@ -164,6 +169,10 @@ list_cases() { # QUICK
 		done
 		echo "diff/$workload/cfg-typical/nocache-branch"
 		echo "diff/$workload/cfg-typical/nocache"
+	done
+	for workload in $workloads_32bit; do
+		echo "diff/$workload/cfg-line16/cache"
+		echo "diff/$workload/cfg-line16/branch"
 	done
 	for workload in $compiled_workloads; do
 		echo "diff/$workload/cfg-odd/branch"
