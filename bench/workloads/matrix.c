@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define N 2500
+#define N 4000
 
 int main(void)
 {
