@@ -18,25 +18,12 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pub_tool_basics.h"
-#include "pub_tool_aspacemgr.h"
-#include "pub_tool_mallocfree.h"
 #include "cg_branchpred.h"
 #include "cg_entries.h"
 #include "cg_events.h"
 #include "cg_sim.h"
 
 static cache_sim_t I1_cache, D1_cache, LL_cache;
-
-/* The first (most recently used) tag of each LL set again, in an array of
- * its own: LL_recent[set] always equals the set's first tag.  An L1 miss
- * is most often of a line that is the most recently used of its LL set
- * (sqlite3: 94 % of LL lookups), and that test then reads one word of this
- * small array, which stays in the host's caches, instead of the set
- * itself, which lies in the megabytes of LL tags.  A one-way LL's sets are
- * one tag each: its tag array is already that array, and a second one
- * would only double the memory each lookup touches (an AMD host's CPUID
- * gives a one-way LL of 256 MB, 32 MB of tags). */
-static UWord* LL_recent;
 
 /* Room for the tags of I1 and D1, which the instrumented code tests
  * inline.  Static data lies in the tool's image, below 2 GB, so the tag
@@ -77,14 +64,6 @@ void cg_events_init(const cache_t* I1, const cache_t* D1, const cache_t* LL,
       data_search = search;
 #endif
    cg_sim_init(&LL_cache, LL, NULL, 0);
-   if (LL_cache.set_stride == 1) {
-      LL_recent = LL_cache.tags;
-   } else {
-      SizeT recent_bytes = sizeof(UWord) * (LL_cache.set_mask + 1);
-      LL_recent = VG_(am_shadow_alloc)(recent_bytes);
-      if (LL_recent == NULL)
-         VG_(out_of_memory_NORETURN)("cg.events.LL_recent", recent_bytes);
-   }
 }
 
 const fetch_line_helpers_t* cg_events_fetch_line_helpers(void)
@@ -119,37 +98,11 @@ void cg_events_fold_counts(event_group_t* group)
    *group->runs = 0;
 }
 
-static Bool LL_line_is_miss(Addr line_addr)
-{
-   UWord index = (line_addr >> LL_cache.line_bits) & LL_cache.set_mask;
-   if (LL_recent[index] == line_addr)
-      return False;
-   UWord* set = LL_cache.tags + index * LL_cache.set_stride;
-   Bool missed = !cg_sim_promote(&LL_cache, set, line_addr);
-   if (missed)
-      cg_sim_insert(&LL_cache, set, line_addr);
-   LL_recent[index] = line_addr;
-   return missed;
-}
-
-/* The LL's part of an access of SIZE bytes at ADDR; True if it missed. */
-static Bool LL_access_is_miss(Addr addr, UWord size)
-{
-   Addr first = cg_sim_line_of(&LL_cache, addr);
-   Addr last = cg_sim_line_of(&LL_cache, addr + size - 1);
-   if (LIKELY(first == last))
-      return LL_line_is_miss(first);
-   /* Straddling: both lines are always looked up. */
-   Bool first_missed = LL_line_is_miss(first);
-   Bool last_missed = LL_line_is_miss(last);
-   return first_missed || last_missed;
-}
-
 static void count_L1_miss(Addr addr, UWord size, ULong* L1_misses,
                           ULong* LL_misses)
 {
    (*L1_misses)++;
-   if (LL_access_is_miss(addr, size))
+   if (cg_sim_access_is_miss(&LL_cache, addr, size))
       (*LL_misses)++;
 }
 

@@ -3,9 +3,9 @@
  * The model, which every count depends on:
  *  - set-associative caches with true LRU replacement; each set keeps only
  *    its tags, most recently used first; no data, valid or dirty bits;
- *    a set's tags are its row of the tag array, and for the caches tested
- *    inline, whose rows are one line long, the ways that do not fit in the
- *    row follow in a row of an overflow array;
+ *    a set's first tags are its row of the tag array (one line's worth
+ *    for the caches tested inline, two ways for the LL), and the ways
+ *    that do not fit in the row follow in a row of an overflow array;
  *  - the set is picked by plain bit selection (block number modulo the
  *    number of sets) and the tag is the whole block number, kept as the
  *    line's address (the block number times the line size: the same
@@ -32,7 +32,7 @@ typedef struct {
    Int    assoc;
    Int    row_ways;   /* ways in a set's row: assoc, or fewer */
    UWord  set_stride; /* tags from one row to the next */
-   Int    row_bits;   /* log2(set_stride), for the rows tested inline */
+   Int    row_bits;   /* log2(set_stride) */
    UWord  set_mask;   /* number of sets - 1 (a power of two minus one) */
    Int    line_bits;  /* log2(line size) */
    UWord* tags;       /* one row per set, most recent first */
@@ -45,8 +45,8 @@ typedef struct {
  * row is one line long, so that a set's first tag lies at the address's
  * set bits taken in place (see mru_slot() in cg_instrument.c), and the
  * rows go in ROOM (ROOM_BYTES of zeroes) when they fit.  Otherwise, and
- * for the others (ROOM NULL, rows of assoc tags), they get memory of
- * their own. */
+ * for the LL (ROOM NULL, rows of two ways, see cg_sim.c for why), they
+ * get memory of their own. */
 void cg_sim_init(cache_sim_t* cache, const cache_t* config, UWord* room,
                  SizeT room_bytes);
 
@@ -109,8 +109,9 @@ static inline UWord* cg_sim_set_of(const cache_sim_t* cache, Addr line_addr)
 /* Looks TAG up in SET, a set of CACHE.  On a hit the line becomes the
  * most recently used (the tags above it move down one way) and the result
  * is True; on a miss nothing changes and the result is False.  Hits in the
- * first two ways, the common ones, are tested before the loop (every row
- * holds two ways at least: lines are 16 bytes or more). */
+ * first two ways, the common ones, are tested before the loop (in a cache
+ * of two ways or more, every row holds two at least: an L1's row is a
+ * line of 16 bytes or more, the LL's two ways). */
 static inline Bool cg_sim_promote(const cache_sim_t* cache, UWord* set,
                                   UWord tag)
 {
