@@ -14,7 +14,10 @@
 # 32-bit only.
 # shellcheck disable=SC2034 # used by suite-differential.sh
 workloads_also_32bit="matrix chase strings branches x87rep"
-workloads_32bit="x86 matrix-32 chase-32 strings-32 branches-32 x87rep-32"
+workloads_32bit=x86
+for also_32bit in $workloads_also_32bit; do
+	workloads_32bit="$workloads_32bit $also_32bit-32"
+done
 compiled_workloads="matrix chase strings avx2 atomics threads signals fork branches x87rep
 	instructions jit dynload debuginfo cplusplus $workloads_32bit"
 program_workloads="sqlite xz python"
