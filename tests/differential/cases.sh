@@ -18,8 +18,9 @@ workloads_32bit=x86
 for also_32bit in $workloads_also_32bit; do
 	workloads_32bit="$workloads_32bit $also_32bit-32"
 done
-compiled_workloads="matrix chase strings avx2 atomics threads signals fork branches x87rep
-	instructions jit dynload debuginfo cplusplus $workloads_32bit"
+workloads_64bit="matrix chase strings avx2 atomics threads signals fork branches x87rep
+	instructions jit dynload debuginfo cplusplus"
+compiled_workloads="$workloads_64bit $workloads_32bit"
 program_workloads="sqlite xz python"
 
 # The cache configurations: a typical modern one, associativities that
@@ -188,8 +189,7 @@ list_cases() { # QUICK
 	# The tool for 32-bit programs searches without vector instructions
 	# and refuses --vector-search=avx2: the AVX2 set is for the others.
 	if host_has_avx512; then
-		for workload in $compiled_workloads $program_workloads; do
-			case " $workloads_32bit " in *" $workload "*) continue ;; esac
+		for workload in $workloads_64bit $program_workloads; do
 			echo "diff/$workload/cfg-typical/avx2"
 		done
 	fi
