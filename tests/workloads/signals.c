@@ -7,16 +7,43 @@
  * when it returns is not the one it had when the signal came).  All
  * signals are synchronous, so every run is the same.
  *
+ * On x86-64, one jump goes through a pointer kept at a non-canonical
+ * address (bit 63 set, bits 47 to 62 clear), which faults too; the read
+ * of the pointer is simulated before the jump faults, so an address no
+ * access can have reaches D1 and the LL.  Its twin, the canonical address
+ * with the same low 63 bits, is read before and after it, with lines
+ * between that push both out of every D1 the suite configures: a
+ * simulator that kept only some of an address's bits (a narrower tag)
+ * would take one line for the other.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  * Build flags: -O1
  */
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #define ROUNDS 1000
+
+#if defined(__x86_64__)
+/* 33 lines 4 kB apart, all in one set of every D1 the suite configures
+ * (at most 4 kB of sets, at most 16 ways). */
+#define TWIN_STRIDE 4096
+#define TWIN_PUSHERS 32
+static volatile char twin_lines[(TWIN_PUSHERS + 1) * TWIN_STRIDE]
+	__attribute__((aligned(TWIN_STRIDE)));
+
+static long read_pushers(void)
+{
+	long sum = 0;
+	for (int i = 1; i <= TWIN_PUSHERS; i++)
+		sum += twin_lines[i * TWIN_STRIDE];
+	return sum;
+}
+#endif
 
 static sigjmp_buf recovery;
 static volatile sig_atomic_t segv_count, fpe_count, alarm_count, alarm_bits;
@@ -95,6 +122,16 @@ int main(void)
 			sum += round * 7;
 			__asm__ volatile("call *%0" : : "m"(forbidden[(round * 5) % 512]) : "memory");
 		}
+#endif
+#if defined(__x86_64__)
+		if (sigsetjmp(recovery, 1) == 0) {
+			uintptr_t twin = (uintptr_t)&twin_lines[0] | ((uintptr_t)1 << 63);
+			sum += twin_lines[0];
+			sum += read_pushers();
+			__asm__ volatile("jmp *(%0)" : : "r"(twin) : "memory");
+		}
+		sum += read_pushers();
+		sum += twin_lines[0];
 #endif
 		if (round % 3 == 0)
 			raise(SIGALRM);
