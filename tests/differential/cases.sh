@@ -55,9 +55,12 @@ cache_config_options() {
 # output file in a folder that does not exist (no profile; the summary
 # shows zeros), and two that change the IR the tool is given: unoptimised
 # and without chasing, or with a self-check in every block and at most five
-# instructions per block; and branch simulation with our cache sets
-# searched without vector instructions, or with AVX2 on a host whose best
-# is AVX-512 (see ours_only_options).
+# instructions per block; branch simulation with a translation cache of
+# two sectors of the smallest size, which fill and are recycled over and
+# over (each recycled translation is discarded, its counts folded and made
+# again); and branch simulation with our cache sets searched without
+# vector instructions, or with AVX2 on a host whose best is AVX-512 (see
+# ours_only_options).
 option_set_options() {
 	case $1 in
 	cache) echo "" ;;
@@ -69,6 +72,7 @@ option_set_options() {
 	unwritable) echo "--branch-sim=yes" ;;
 	ir-unoptimised) echo "--branch-sim=yes --vex-iropt-level=0 --vex-guest-chase=no" ;;
 	ir-small-blocks) echo "--branch-sim=yes --smc-check=all --vex-guest-max-insns=5" ;;
+	recycle) echo "--branch-sim=yes --num-transtab-sectors=2 --avg-transtab-entry-size=50" ;;
 	scalar|avx2) echo "--branch-sim=yes" ;;
 	*) return 1 ;;
 	esac
@@ -210,6 +214,9 @@ list_cases() { # QUICK
 	done
 	echo "diff/matrix/cfg-typical/quiet"
 	echo "diff/python/cfg-typical/verbose"
+	echo "diff/python/cfg-typical/recycle"
+	echo "diff/python/cfg-small/recycle"
+	echo "diff/sqlite/cfg-typical/recycle"
 	echo "diff/chase/cfg-typical/unwritable"
 	for workload in threads signals fork python; do
 		echo "self/$workload/cfg-small/branch"
