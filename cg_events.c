@@ -73,6 +73,20 @@ const fetch_line_helpers_t* cg_events_fetch_line_helpers(void)
 
 vector_search_t cg_events_data_search(void) { return data_search; }
 
+const helper_t* cg_events_run_slow_helper(void)
+{
+   static const helper_t scalar = {"cg_run_slow", cg_run_slow};
+#if defined(VGA_amd64)
+   static const helper_t avx512 = {"cg_run_slow_avx512", cg_run_slow_avx512};
+   static const helper_t avx2 = {"cg_run_slow_avx2", cg_run_slow_avx2};
+   if (data_search == CG_VECTOR_SEARCH_AVX512)
+      return &avx512;
+   if (data_search == CG_VECTOR_SEARCH_AVX2)
+      return &avx2;
+#endif
+   return &scalar;
+}
+
 const cache_sim_t* cg_events_I1(void) { return &I1_cache; }
 const cache_sim_t* cg_events_D1(void) { return &D1_cache; }
 
@@ -222,6 +236,19 @@ VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size)
 VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size)
 {
    simulate_write(cost, addr, size);
+}
+
+VG_REGPARM(2) void cg_run_slow(Addr base, const data_run_t* run)
+{
+   UInt i;
+   for (i = 0; i < run->count; i++) {
+      const run_access_t* a = &run->access[i];
+      Addr addr = base + (Addr)(Word)a->offset;
+      if (a->write)
+         simulate_write(a->cost, addr, a->size);
+      else
+         simulate_read(a->cost, addr, a->size);
+   }
 }
 
 VG_REGPARM(2) void cg_read_entry(Addr addr, UWord index)

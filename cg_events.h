@@ -20,8 +20,10 @@
  *    slow path below (a data access's through its entry point, see
  *    cg_entries.h) only otherwise; a fetch in the line the previous
  *    instruction of its block fetched is known to hit and is not even
- *    tested.  The helpers run in program order, so the LL sees I1 and D1
- *    misses interleaved as they happen.  Every branch updates the
+ *    tested; nor is every access of a run of data accesses through one
+ *    base address, whose lines are tested together (see cg_instrument.c).
+ *    The helpers run in program order, so the LL sees I1 and D1 misses
+ *    interleaved as they happen.  Every branch updates the
  *    predictors, by a helper call or, where that is exact, by inline IR
  *    (see cg_instrument.c).
  *
@@ -153,6 +155,32 @@ VG_REGPARM(2) void cg_read_entry_avx2(Addr addr, UWord index);
 VG_REGPARM(2) void cg_write_entry_avx2(Addr addr, UWord index);
 #endif
 
+/* A run of data accesses through one base address (see "runs of accesses
+ * through one base" in cg_instrument.c), in program order: each access's
+ * offset from the run's first byte, whose address the instrumented code
+ * passes as BASE, its size, whether it writes, and the line its misses
+ * are charged to.  Kept in the superblock's record. */
+typedef struct {
+   line_cost_t* cost;
+   Int offset;
+   UShort size;
+   Bool write;
+} run_access_t;
+
+typedef struct {
+   UInt count;
+   run_access_t access[];
+} data_run_t;
+
+/* Simulates the accesses of RUN in order, at BASE plus their offsets: the
+ * slow path of a run whose two lines were not both the most recently used
+ * of their sets. */
+VG_REGPARM(2) void cg_run_slow(Addr base, const data_run_t* run);
+#if defined(VGA_amd64)
+VG_REGPARM(2) void cg_run_slow_avx512(Addr base, const data_run_t* run);
+VG_REGPARM(2) void cg_run_slow_avx2(Addr base, const data_run_t* run);
+#endif
+
 /* A helper as the instrumenter calls it. */
 typedef struct {
    const HChar* name;
@@ -170,6 +198,10 @@ typedef struct {
 } fetch_line_helpers_t;
 
 const fetch_line_helpers_t* cg_events_fetch_line_helpers(void);
+
+/* The slow path of runs (cg_run_slow), in the form that searches the
+ * rows as the data slow paths do (see cg_events_data_search()). */
+const helper_t* cg_events_run_slow_helper(void);
 
 /* A conditional branch at INSTR_ADDR whose guard was GUARD (0 or 1): taken
  * when the guard holds, or, for the inverted form, when it does not.  And

@@ -131,3 +131,26 @@ VG_REGPARM(2) void CG_VECTOR(cg_write_entry)(Addr addr, UWord index)
    CG_VECTOR(simulate)(&D1_cache, addr, entry->size, &entry->cost->D1mw,
                        &entry->cost->DLmw);
 }
+
+/* Most accesses of a run whose inline test failed still hit the most
+ * recently used way (one line of the two was not): checked first, as the
+ * inline test of a single access would have, before any search. */
+CG_VECTOR_TARGET
+VG_REGPARM(2) void CG_VECTOR(cg_run_slow)(Addr base, const data_run_t* run)
+{
+   UInt i;
+   for (i = 0; i < run->count; i++) {
+      const run_access_t* a = &run->access[i];
+      Addr addr = base + (Addr)(Word)a->offset;
+      Addr line = addr & ~(Addr)63;
+      if ((addr & 63) + a->size <= 64
+          && cg_sim_row8_set_of(&D1_cache, line)[0] == line)
+         continue;
+      if (a->write)
+         CG_VECTOR(simulate)(&D1_cache, addr, a->size, &a->cost->D1mw,
+                             &a->cost->DLmw);
+      else
+         CG_VECTOR(simulate)(&D1_cache, addr, a->size, &a->cost->D1mr,
+                             &a->cost->DLmr);
+   }
+}
