@@ -929,8 +929,9 @@ static void emit_event(walk_t* w, const pending_event_t* p)
  * access of the run hits one of them, changes nothing and misses nothing,
  * whatever the order; nothing else touches D1 in between (fetches go to
  * I1, and hits go nowhere else).  So the run gets two inline tests, the
- * first byte's line and the line of the access that ends the span, and
- * one call, which simulates the accesses in order; a fetch simulated
+ * first byte's line and the line of the access that ends the span (one,
+ * when that access starts the span too), and one call, which simulates
+ * the accesses in order; a fetch simulated
  * between them would have to reach the LL between two of the accesses,
  * and ends the run.  A span that crosses lines still takes the call only
  * when a line is not the most recently used; the branches among the run's
@@ -1095,10 +1096,12 @@ static void emit_run(walk_t* w, Int first, const run_t* run)
       a->write = q->kind == EV_DW;
    }
    const cache_sim_t* D1 = cg_events_D1();
-   IRExpr* guard = mru_miss_guard(w, D1, first_byte->value, 1);
-   if (run->last_byte != run->first_byte || first_byte->size > 1)
-      guard = assign(w, Ity_I1, IRExpr_Binop(Iop_Or1, guard,
-                     mru_miss_guard(w, D1, last_byte->value, last_byte->size)));
+   /* The access that ends the span lies in one such line; the first
+    * byte's line is tested too unless that access also starts the span. */
+   IRExpr* guard = mru_miss_guard(w, D1, last_byte->value, last_byte->size);
+   if (run->last_byte != run->first_byte)
+      guard = assign(w, Ity_I1, IRExpr_Binop(Iop_Or1,
+                     mru_miss_guard(w, D1, first_byte->value, 1), guard));
    const helper_t* helper = cg_events_run_slow_helper();
    add_helper_call(w, helper->name, helper->address,
                    mkIRExprVec_2(first_byte->value,
