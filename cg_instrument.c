@@ -931,9 +931,8 @@ static void emit_event(walk_t* w, const pending_event_t* p)
  * I1, and hits go nowhere else).  So the run gets two inline tests, the
  * first byte's line and the line of the access that ends the span (one,
  * when that access starts the span too), and one call, which simulates
- * the accesses in order; a fetch simulated
- * between them would have to reach the LL between two of the accesses,
- * and ends the run.  A span that crosses lines still takes the call only
+ * the accesses in order; a fetch simulated between them would have to
+ * reach the LL between two of the accesses, and ends the run.  A span that crosses lines still takes the call only
  * when a line is not the most recently used; the branches among the run's
  * events are updated after it, in their own order.
  *
@@ -1024,8 +1023,11 @@ static Bool base_and_offset(const walk_t* w, const pending_event_t* p,
 /* The offset from its base of data access P, a member of a run. */
 static Long run_member_offset(const walk_t* w, const pending_event_t* p)
 {
-   tl_assert(p->value->tag == Iex_RdTmp);
-   return w->offset_of[p->value->Iex.RdTmp.tmp];
+   IRTemp base;
+   Long offset;
+   Bool has_base = base_and_offset(w, p, &base, &offset);
+   tl_assert(has_base);
+   return offset;
 }
 
 /* A run starting at queued event FIRST. */
