@@ -932,9 +932,10 @@ static void emit_event(walk_t* w, const pending_event_t* p)
  * first byte's line and the line of the access that ends the span (one,
  * when that access starts the span too), and one call, which simulates
  * the accesses in order; a fetch simulated between them would have to
- * reach the LL between two of the accesses, and ends the run.  A span that crosses lines still takes the call only
- * when a line is not the most recently used; the branches among the run's
- * events are updated after it, in their own order.
+ * reach the LL between two of the accesses, and ends the run.  A span
+ * that crosses lines still takes the call only when a line is not the
+ * most recently used; the branches among the run's events are updated
+ * after it, in their own order.
  *
  * Against the accesses tested one by one, a run of three or more saves
  * tests and calls' sites both, and a run of two saves one call's site,
