@@ -44,6 +44,7 @@
 #include "cg_events.h"
 #include "cg_instrument.h"
 #include "cg_load_crossings.h"
+#include "cg_records.h"
 #include "cg_runs.h"
 #include "cg_slots.h"
 
@@ -84,116 +85,6 @@ void cg_instrument_configure(Bool cache_sim, Bool branch_sim, const cache_t* I1,
 void cg_instrument_thread_starts(ThreadId tid)
 {
    cg_slot_write(tid, CG_SLOT_COUNTER_BASE, counter_base);
-}
-
-/* ---- what is kept per superblock: the event groups its code points to,
- * freed when the core discards the translation ---- */
-
-typedef struct memory_chunk {
-   struct memory_chunk* next;
-   SizeT used, size;
-   HChar bytes[];
-} memory_chunk_t;
-
-/* The groups of a superblock live in the record itself: it is allocated
- * with room for the most the walk can need (see event_bound()) and shrunk
- * in place to what was used, so a small superblock costs one small block.
- * The chunks are only a safety net should the bound ever be short. */
-typedef struct superblock_record {
-   struct superblock_record* next;  /* VgHashNode layout: next, then key */
-   UWord key;                       /* guest address of the superblock */
-   memory_chunk_t* chunks;
-   event_group_t* groups;
-   SizeT used, size;
-   HChar bytes[];
-} superblock_record_t;
-
-static VgHashTable* superblock_records;
-
-static void* record_alloc(superblock_record_t* record, SizeT size)
-{
-   memory_chunk_t* chunk = record->chunks;
-   void* p;
-   size = (size + sizeof(Addr) - 1) & ~(sizeof(Addr) - 1);
-   if (record->size - record->used >= size) {
-      p = record->bytes + record->used;
-      record->used += size;
-      return p;
-   }
-   if (!chunk || chunk->size - chunk->used < size) {
-      SizeT chunk_size = size > 256 ? size : 256;
-      chunk = VG_(malloc)("cg.instr.chunk", sizeof *chunk + chunk_size);
-      chunk->size = chunk_size;
-      chunk->used = 0;
-      chunk->next = record->chunks;
-      record->chunks = chunk;
-   }
-   p = chunk->bytes + chunk->used;
-   chunk->used += size;
-   return p;
-}
-
-static superblock_record_t* new_record(Addr base, SizeT capacity)
-{
-   superblock_record_t* record =
-      VG_(malloc)("cg.instr.record", sizeof *record + capacity);
-   if (!superblock_records)
-      superblock_records = VG_(HT_construct)("cg.instr.records");
-   record->key = base;
-   record->chunks = NULL;
-   record->groups = NULL;
-   record->used = 0;
-   record->size = capacity;
-   VG_(HT_add_node)(superblock_records, record);
-   return record;
-}
-
-/* Gives back the room the walk did not use. */
-static void finish_record(superblock_record_t* record)
-{
-   VG_(realloc_shrink)(record, sizeof *record + record->used);
-   record->size = record->used;
-}
-
-static void fold_record_counts(superblock_record_t* record)
-{
-   event_group_t* group;
-   for (group = record->groups; group; group = group->next)
-      cg_events_fold_counts(group);
-}
-
-void cg_instrument_fold_all_counts(void)
-{
-   superblock_record_t* record;
-   if (!superblock_records)
-      return;
-   VG_(HT_ResetIter)(superblock_records);
-   while ((record = VG_(HT_Next)(superblock_records)))
-      fold_record_counts(record);
-}
-
-void cg_instrument_discard(Addr base)
-{
-   event_group_t* group;
-   /* Superblocks translated while instrumentation was off have none. */
-   superblock_record_t* record =
-      superblock_records ? VG_(HT_remove)(superblock_records, base) : NULL;
-   if (!record)
-      return;
-   fold_record_counts(record);
-   for (group = record->groups; group; group = group->next)
-      cg_runs_free_counter(group->runs);
-   while (record->chunks) {
-      memory_chunk_t* next = record->chunks->next;
-      VG_(free)(record->chunks);
-      record->chunks = next;
-   }
-   VG_(free)(record);
-}
-
-Int cg_instrument_live_superblocks(void)
-{
-   return superblock_records ? VG_(HT_count_nodes)(superblock_records) : 0;
 }
 
 /* ---- the walk ---- */
@@ -411,7 +302,7 @@ static void emit_data_access(walk_t* w, const pending_event_t* p)
 /* The fetch site of P (see fetch_site_t), in the superblock's record. */
 static IRExpr* fetch_site(walk_t* w, const pending_event_t* p)
 {
-   fetch_site_t* site = record_alloc(w->record, sizeof *site);
+   fetch_site_t* site = cg_record_alloc(w->record, sizeof *site);
    site->cost = p->cost;
    site->addr = p->instr_addr;
    site->size = (UWord)p->size;
@@ -424,7 +315,7 @@ static IRExpr* fetch_site(walk_t* w, const pending_event_t* p)
 static IRExpr* fetch_line_site(walk_t* w, const pending_event_t* p, Addr line)
 {
    const cache_sim_t* I1 = cg_events_I1();
-   fetch_line_site_t* site = record_alloc(w->record, sizeof *site);
+   fetch_line_site_t* site = cg_record_alloc(w->record, sizeof *site);
    site->cost = p->cost;
    site->line = line;
    site->set = cg_sim_set_of(I1, line);
@@ -437,7 +328,7 @@ static IRExpr* fetch_two_lines_site(walk_t* w, const pending_event_t* p,
                                     Addr line)
 {
    const cache_sim_t* I1 = cg_events_I1();
-   fetch_two_lines_site_t* site = record_alloc(w->record, sizeof *site);
+   fetch_two_lines_site_t* site = cg_record_alloc(w->record, sizeof *site);
    site->cost = p->cost;
    site->line = line;
    site->first_set = cg_sim_set_of(I1, line);
@@ -821,7 +712,7 @@ static void emit_run(walk_t* w, Int first, const run_t* run)
    const pending_event_t* last_byte = &w->queue[run->last_byte];
    Long start = run_member_offset(w, first_byte);
    Int i;
-   data_run_t* record = record_alloc(
+   data_run_t* record = cg_record_alloc(
       w->record, sizeof *record + run->accesses * sizeof(run_access_t));
    record->count = 0;
    for (i = first; i < run->end; i++) {
@@ -886,12 +777,11 @@ static void flush_events(walk_t* w)
       return;
    for (i = 1; i < w->queued; i++)
       distinct += w->queue[i].cost != w->queue[i - 1].cost;
-   event_group_t* group = record_alloc(
+   event_group_t* group = cg_record_alloc(
       w->record, sizeof(event_group_t) + distinct * sizeof(counted_t));
    group->runs = cg_runs_new_counter();
    group->counted_count = 0;
-   group->next = w->record->groups;
-   w->record->groups = group;
+   cg_record_add_group(w->record, group);
    for (i = 0; i < w->queued; i++)
       count_in_group(group, &w->queue[i]);
    tl_assert(group->counted_count == (UInt)distinct);
@@ -1222,7 +1112,7 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
     * guest's work. */
    for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)
       addStmtToIRSB(w.out, sb_in->stmts[i]);
-   w.record = new_record(extents->base[0], event_bound(sb_in, i));
+   w.record = cg_record_new(extents->base[0], event_bound(sb_in, i));
 
    for (; i < sb_in->stmts_used; i++) {
       IRStmt* st = sb_in->stmts[i];
@@ -1238,6 +1128,6 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
    flush_events(&w);
    if (moved_load)
       addStmtToIRSB(w.out, moved_load);
-   finish_record(w.record);
+   cg_record_finish(w.record);
    return w.out;
 }

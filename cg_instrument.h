@@ -24,15 +24,4 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
                     const VexArchInfo* arch_info, IRType guest_word_type,
                     IRType host_word_type);
 
-/* The core threw away the translation of the superblock starting at
- * BASE: frees what was made for it (cost centres stay). */
-void cg_instrument_discard(Addr base);
-
-/* Adds the references and branches counted so far to the cost centres;
- * must be called before the costs are read. */
-void cg_instrument_fold_all_counts(void);
-
-/* Number of superblocks whose instrumentation is alive. */
-Int cg_instrument_live_superblocks(void);
-
 #endif

@@ -29,6 +29,7 @@
 #include "cg_costs.h"
 #include "cg_events.h"
 #include "cg_instrument.h"
+#include "cg_records.h"
 #include "cg_sim.h"
 
 /* ---- options ---- */
@@ -129,7 +130,7 @@ static IRSB* instrument(VgCallbackClosure* closure, IRSB* sb_in,
 
 static void discard_superblock(Addr orig_addr, VexGuestExtents extents)
 {
-   cg_instrument_discard(extents.base[0]);
+   cg_records_discard(extents.base[0]);
 }
 
 /* Switching instrumentation on or off must reach code already translated,
@@ -185,8 +186,8 @@ static void post_clo_init(void)
 
 static void fini(Int exit_code)
 {
-   cg_instrument_fold_all_counts();
-   cg_costs_set_live_superblocks(cg_instrument_live_superblocks());
+   cg_records_fold_all_counts();
+   cg_costs_set_live_superblocks(cg_records_live());
    /* A run whose profile is lost must not look like a success: the exit
     * status becomes 1, whatever the client's was. */
    if (!cg_costs_finish(&run))
