@@ -28,6 +28,10 @@
  * address expression becomes part of that read: a read-modify-write is
  * counted once, as a read.
  *
+ * What a group's code points to (the group, fetch sites, runs) is kept in
+ * the superblock's record (cg_records.c); where the code may count with
+ * an IR store instead of a call, cg_load_crossings.c works out.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pub_tool_basics.h"
