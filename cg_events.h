@@ -8,10 +8,10 @@
  *    and branch in it happened exactly as often as the group ran.  Each
  *    run adds one to the group's run counter (see cg_runs.c), and the
  *    counts are added to the cost centres later (cg_events_fold_counts).
- *    The add is inline IR where that is exact (see
- *    cg_load_crossings.c), else a call of cg_run_group(), or
- *    of cg_run_group_fetch() or cg_run_group_fetch_line(), which also
- *    simulate the group's first fetch.
+ *    The add is inline IR where that is exact (see cg_load_crossings.c),
+ *    else a call of cg_run_group(), or of cg_run_group_fetch() or
+ *    cg_run_group_fetch_line(), which also simulate the group's first
+ *    fetch.
  *    Instructions cost no call of their own.
  *
  *  - Simulating.  A fetch or data access that hits the most recently used
