@@ -17,7 +17,7 @@
 # To rerun one case: CG_DIFF_ONLY='^diff/matrix/cfg-small/branch$' with this
 # script, or, once the suite has run, sh BUILDDIR/tests/out/NAME/cmd, which
 # holds the exact commands (then compare the files it leaves with
-# tests/differential/compare-profiles.awk).
+# tools/compare-profiles.awk).
 #
 # usage: sh tests/suite-differential.sh SRCDIR BUILDDIR
 # SPDX-License-Identifier: GPL-2.0-or-later

@@ -8,6 +8,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -u
 here=$1/tests/differential
+comparer=$1/tools/compare-profiles.awk
 work=$2
 mkdir -p "$work" || exit 1
 
@@ -33,7 +34,7 @@ EOF_PROFILE
 # reference edited by SED-SCRIPT and expects EXPECTED, exactly.
 check() {
 	sed "$3" "$work/refs.cg.out" >"$work/ours.cg.out"
-	got=$(awk -f "$here/compare-profiles.awk" "$work/ours.cg.out" "$work/refs.cg.out")
+	got=$(awk -f "$comparer" "$work/ours.cg.out" "$work/refs.cg.out")
 	if [ "$got" = "$2" ]; then
 		echo "PASS comparer/$1"
 	else

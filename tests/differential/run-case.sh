@@ -142,7 +142,7 @@ compare_profiles() { # OURS REFS
 	if cmp -s "$1" "$2"; then
 		return
 	fi
-	difference=$(awk -f "$here/compare-profiles.awk" "$1" "$2")
+	difference=$(awk -f "$srcdir/tools/compare-profiles.awk" "$1" "$2")
 	echo "${difference:-the files differ but the comparer found no difference}"
 }
 
