@@ -317,3 +317,57 @@ if [ "$status" = 1 ] && grep -q 'vector-search takes auto, avx512, avx2 or no' "
 else
   fail vector-search-bad-value "status $status: $(head -2 "$out/vector-bad.err")"
 fi
+
+# vg-side-by-side: one program under the installed Cachegrind and ours in
+# the same environment.  A deterministic program gives identical profiles
+# (status 0); one whose work depends on the running tool's own mappings
+# (its memory map lists the tool's file) does not (status 1); input on
+# stdin reaches both runs; what cannot be compared is refused (status 2).
+side=$out/side-by-side
+rm -rf "$side" && mkdir -p "$side"
+if gcc -O1 -o "$out/own-map" "$src/tests/tool/own-map.c" 2>"$out/build-own-map.err"; then
+  (cd "$side" && "$build/vg-side-by-side" $caches "$out/own-map" plain \
+    >"$side/plain.stdout" 2>"$side/plain.stderr" </dev/null)
+  status=$?
+  if [ $status = 0 ] && grep -q '^identical: ' "$side/plain.stdout" &&
+     grep -q '^summary: [1-9]' "$side/cachegrind.out.ours" &&
+     cmp -s "$side/cachegrind.out.ours" "$side/cachegrind.out.valgrind"; then
+    pass side-by-side-identical
+  else
+    fail side-by-side-identical "status $status: $(cat "$side/plain.stdout" "$side/plain.stderr" | head -3)"
+  fi
+  (cd "$side" && "$build/vg-side-by-side" $caches "$out/own-map" map \
+    >"$side/map.stdout" 2>"$side/map.stderr" </dev/null)
+  status=$?
+  if [ $status = 1 ] && grep -q '^different: ' "$side/map.stdout" &&
+     grep -q '^first difference (ours against Valgrind.s): fl=' "$side/map.stdout" &&
+     ! cmp -s "$side/cachegrind.out.ours" "$side/cachegrind.out.valgrind"; then
+    pass side-by-side-different
+  else
+    fail side-by-side-different "status $status: $(cat "$side/map.stdout" "$side/map.stderr" | head -3)"
+  fi
+else
+  fail build-own-map "own-map.c does not compile: $(head -1 "$out/build-own-map.err")"
+fi
+(cd "$side" && echo go | "$build/vg-side-by-side" $caches /bin/sh -c \
+  'read word; [ "$word" = go ] && exit 3' >"$side/stdin.stdout" 2>"$side/stdin.stderr")
+status=$?
+if [ $status = 0 ] && grep -q 'exited with status 3 in both runs' "$side/stdin.stdout"; then
+  pass side-by-side-stdin
+else
+  fail side-by-side-stdin "status $status: $(cat "$side/stdin.stdout" "$side/stdin.stderr" | head -3)"
+fi
+for refusal in out-file forking usage; do
+  case $refusal in
+    out-file) set -- --cachegrind-out-file=x /bin/true; expected='--cachegrind-out-file is set by vg-side-by-side' ;;
+    forking) set -- /bin/sh -c 'true & wait'; expected='the program ran 2 processes' ;;
+    usage) set --; expected='^usage: vg-side-by-side' ;;
+  esac
+  (cd "$side" && "$build/vg-side-by-side" "$@" >"$side/$refusal.stdout" 2>"$side/$refusal.stderr" </dev/null)
+  status=$?
+  if [ $status = 2 ] && grep -q -e "$expected" "$side/$refusal.stderr"; then
+    pass "side-by-side-refuses-$refusal"
+  else
+    fail "side-by-side-refuses-$refusal" "status $status: $(cat "$side/$refusal.stderr" | head -2)"
+  fi
+done
