@@ -22,6 +22,10 @@ workloads_64bit="matrix chase strings avx2 atomics threads signals fork branches
 	instructions jit dynload debuginfo cplusplus"
 compiled_workloads="$workloads_64bit $workloads_32bit"
 program_workloads="sqlite xz python"
+# gcc's compiler proper: much code, each part run a few times, so that the
+# translations and the I1 see far more than the other workloads give them.
+# A few cases only: each run takes seconds.
+compiler_workload=cc1
 
 # The cache configurations: a typical modern one, associativities that
 # are not powers of two, 32-byte lines (the smallest this AVX host accepts)
@@ -101,6 +105,8 @@ workload_command() { # WORKLOAD SRCDIR OUT
 	sqlite) printf '%s\n' /usr/bin/sqlite3 -batch :memory: ;;
 	xz) printf '%s\n' /usr/bin/xz -T1 -6 -c "$3/data/xz-input.txt" ;;
 	python) printf '%s\n' /usr/bin/python3 -S -B "$2/tests/workloads/python.py" ;;
+	cc1) printf '%s\n' "$(gcc -print-prog-name=cc1)" -quiet -O0 \
+		"$2/tests/workloads/instructions.c" -o /dev/null ;;
 	*) printf '%s\n' "$3/bin/$1" ;;
 	esac
 }
@@ -218,6 +224,9 @@ list_cases() { # QUICK
 	echo "diff/python/cfg-small/recycle"
 	echo "diff/sqlite/cfg-typical/recycle"
 	echo "diff/chase/cfg-typical/unwritable"
+	echo "diff/$compiler_workload/cfg-typical/branch"
+	echo "diff/$compiler_workload/cfg-small/cache"
+	echo "diff/$compiler_workload/cfg-small/recycle"
 	for workload in threads signals fork python; do
 		echo "self/$workload/cfg-small/branch"
 	done
