@@ -41,11 +41,15 @@ done
 work=$(mktemp -d) || exit 2
 trap 'rm -rf "$work"' EXIT
 trap 'exit 2' HUP INT TERM
+
+# The tool folder, for the first run: the system's files, its cachegrind
+# included (linked as a build's tools would be).
 lib=$work/lib
-mkdir "$lib" || exit 2
-for f in "$system"/*; do
-	ln -s "$f" "$lib/$(basename "$f")" || exit 2
-done
+system_cachegrind=$(cd "$system" && ls -d cachegrind-*) || exit 2
+# shellcheck disable=SC2086 # one word per tool
+sh "$(dirname "$0")/make-tool-folder.sh" "$lib" "$system" "$system" \
+	$system_cachegrind || exit 2
+
 if [ -t 0 ]; then
 	input=/dev/null
 else
