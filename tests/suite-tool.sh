@@ -202,6 +202,30 @@ else
   fail endings "endings.c does not compile"
 fi
 
+# make dist: the tarball holds what building needs, and builds; its tool
+# runs, and the licence's text is there.
+dist=$out/dist
+rm -rf "$dist" && mkdir -p "$dist"
+rm -f "$build"/*.tar.gz
+if make -s -C "$build" dist >"$out/dist.log" 2>&1 &&
+   tar -xzf "$build"/*.tar.gz -C "$dist" 2>>"$out/dist.log"; then
+  tree=$(ls -d "$dist"/*/ | head -n 1)
+  (cd "$tree" && ./configure >"$dist/configure.log" 2>&1 &&
+   make >"$dist/make.log" 2>&1)
+  status=$?
+  dist_run=$("$tree/vg-in-place" --tool=cachegrind $caches \
+    --cachegrind-out-file="$dist/true.out" /bin/true 2>&1 | grep -c 'I *refs:')
+  if [ $status = 0 ] && [ "$dist_run" = 1 ] && [ -s "$dist/true.out" ] &&
+     [ -s "$tree/COPYING" ]; then
+    pass make-dist
+  else
+    fail make-dist "status $status, summary lines $dist_run: $(tail -n 2 "$dist/make.log" 2>/dev/null)"
+  fi
+else
+  fail make-dist "make dist failed: $(tail -n 3 "$out/dist.log")"
+fi
+rm -f "$build"/*.tar.gz
+
 # make install: the tool, its folder of links and a valgrind wrapper under
 # the prefix; with that bin folder first on PATH, --tool=cachegrind is ours
 # and every other tool the system's; nothing of the valgrind package changes.
