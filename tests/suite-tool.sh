@@ -206,9 +206,9 @@ fi
 # runs, and the licence's text is there.
 dist=$out/dist
 rm -rf "$dist" && mkdir -p "$dist"
-rm -f "$build"/*.tar.gz
+tarball=$build/$(sed -n 's/^PACKAGE = //p' "$build/Makefile")-$(sed -n 's/^VERSION = //p' "$build/Makefile").tar.gz
 if make -s -C "$build" dist >"$out/dist.log" 2>&1 &&
-   tar -xzf "$build"/*.tar.gz -C "$dist" 2>>"$out/dist.log"; then
+   tar -xzf "$tarball" -C "$dist" 2>>"$out/dist.log"; then
   tree=$(ls -d "$dist"/*/ | head -n 1)
   (cd "$tree" && ./configure >"$dist/configure.log" 2>&1 &&
    make >"$dist/make.log" 2>&1)
@@ -224,7 +224,7 @@ if make -s -C "$build" dist >"$out/dist.log" 2>&1 &&
 else
   fail make-dist "make dist failed: $(tail -n 3 "$out/dist.log")"
 fi
-rm -f "$build"/*.tar.gz
+rm -f "$tarball"
 
 # make install: the tool, its folder of links and a valgrind wrapper under
 # the prefix; with that bin folder first on PATH, --tool=cachegrind is ours
