@@ -29,6 +29,7 @@
 #include "cg_costs.h"
 #include "cg_events.h"
 #include "cg_instrument.h"
+#include "cg_ir_checks.h"
 #include "cg_records.h"
 #include "cg_sim.h"
 
@@ -82,6 +83,7 @@ static Bool process_option(const HChar* arg)
    } else if VG_STR_CLO(arg, "--cachegrind-out-file", clo_out_file) {
    } else if VG_STR_CLO(arg, "--vector-search", value) {
       process_vector_search(arg, value);
+   } else if VG_BOOL_CLO(arg, "--check-ir", cg_check_ir) {
    } else {
       return False;
    }
@@ -105,6 +107,8 @@ static void print_debug_usage(void)
 "    --vector-search=auto|avx512|avx2|no  search cache sets with AVX-512\n"
 "                                     or AVX2 instructions, or neither\n"
 "                                     (auto: the best the host runs) [auto]\n"
+"    --check-ir=yes|no                have VEX check the IR of every\n"
+"                                     translation, as Valgrind does [no]\n"
    );
 }
 

@@ -84,11 +84,14 @@ option_set_options() {
 
 # Options for our side only: the scalar set searches the cache sets
 # without the vector instructions that the other sets use where the host
-# has them, the avx2 set with AVX2 instead of AVX-512.
+# has them, the avx2 set with AVX2 instead of AVX-512; the sets that give
+# the tool unusual IR have VEX check every translation's IR, as it does
+# not by default (cg_ir_checks.c).
 ours_only_options() {
 	case $1 in
 	scalar) echo "--vector-search=no" ;;
 	avx2) echo "--vector-search=avx2" ;;
+	ir-unoptimised|ir-small-blocks) echo "--check-ir=yes" ;;
 	esac
 }
 
