@@ -9,9 +9,10 @@
  * and the two take some 6 % of a translation-bound run's samples (perf,
  * `python3 -S -c pass`); skipped, that run took 0.95 of the time and gcc's
  * cc1 on a small file 0.97 (medians of 15 and 9 paired ratios).  So they
- * are skipped unless --check-ir=yes asks for them: the tool's link routes VEX's calls of sanityCheckIRSB() here
- * (-Wl,--wrap, see Makefile.am).  The differential suite runs with the
- * checks on wherever it gives the tool unusual IR.
+ * are skipped unless --check-ir=yes asks for them: the tool's link routes
+ * VEX's calls of sanityCheckIRSB() here (-Wl,--wrap, see Makefile.am).
+ * The differential suite runs with the checks on wherever it gives the
+ * tool unusual IR.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
