@@ -47,6 +47,7 @@
 #include "cg_entries.h"
 #include "cg_events.h"
 #include "cg_instrument.h"
+#include "cg_ir_propagate.h"
 #include "cg_load_crossings.h"
 #include "cg_records.h"
 #include "cg_runs.h"
@@ -188,8 +189,15 @@ static IRExpr* word_binop(walk_t* w, IROp op64, IRExpr* a, IRExpr* b)
  * place. */
 static IRExpr* mru_slot(walk_t* w, const cache_sim_t* cache, IRExpr* addr)
 {
-   IRExpr* offset = word_binop(w, Iop_And64, addr,
-                               word_const(w, cache->set_mask << cache->line_bits));
+   UWord set_bits = cache->set_mask << cache->line_bits;
+   if (addr->tag == Iex_Const) {
+      /* A global's address, known now: nothing after would fold it (see
+       * cg_ir_propagate.c). */
+      const IRConst* c = addr->Iex.Const.con;
+      UWord known = c->tag == Ico_U64 ? (UWord)c->Ico.U64 : (UWord)c->Ico.U32;
+      return word_const(w, (known & set_bits) + (UWord)cache->tags);
+   }
+   IRExpr* offset = word_binop(w, Iop_And64, addr, word_const(w, set_bits));
    return word_binop(w, Iop_Add64, offset, word_const(w, (UWord)cache->tags));
 }
 
@@ -1118,9 +1126,11 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
       addStmtToIRSB(w.out, sb_in->stmts[i]);
    w.record = cg_record_new(extents->base[0], event_bound(sb_in, i));
 
+   cg_propagate_begin(sb_in);
    for (; i < sb_in->stmts_used; i++) {
       IRStmt* st = sb_in->stmts[i];
       w.stmt_index = i;
+      cg_propagate_stmt(st);
       walk_statement(&w, st);
       if (st != moved_load)
          addStmtToIRSB(w.out, st);
@@ -1133,5 +1143,6 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
    if (moved_load)
       addStmtToIRSB(w.out, moved_load);
    cg_record_finish(w.record);
+   cg_propagate_next(w.out);
    return w.out;
 }
