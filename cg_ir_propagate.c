@@ -23,8 +23,9 @@
  *
  * No count changes: the events are found on the statements with their
  * operands replaced by equal values.  A guard (of an exit, a guarded load
- * or store, a call, a conditional expression) and an array index get a
- * copy's temporary but never a constant, and nothing but conversions is
+ * or store, a call, a conditional expression), an array index and the
+ * operands of an atomic access (CAS, LL/SC) get a copy's temporary but
+ * never a constant, and nothing but conversions is
  * folded: VEX's pass would fold an exit whose guard became constant, and
  * here no statement is turned into another.  The code differs from what
  * VEX's pass makes only where that folding would have applied (the
