@@ -145,6 +145,12 @@ static IRExpr* word_const(const walk_t* w, UWord value)
                                    : IRExpr_Const(IRConst_U32((UInt)value));
 }
 
+/* The value of C, an address constant of either word size. */
+static UWord word_const_value(const IRConst* c)
+{
+   return c->tag == Ico_U64 ? (UWord)c->Ico.U64 : (UWord)c->Ico.U32;
+}
+
 /* Binary operations on words: the 64-bit opcode, or its 32-bit twin. */
 static IROp word_op(const walk_t* w, IROp op64)
 {
@@ -193,8 +199,7 @@ static IRExpr* mru_slot(walk_t* w, const cache_sim_t* cache, IRExpr* addr)
    if (addr->tag == Iex_Const) {
       /* A global's address, known now: nothing after would fold it (see
        * cg_ir_propagate.c). */
-      const IRConst* c = addr->Iex.Const.con;
-      UWord known = c->tag == Ico_U64 ? (UWord)c->Ico.U64 : (UWord)c->Ico.U32;
+      UWord known = word_const_value(addr->Iex.Const.con);
       return word_const(w, (known & set_bits) + (UWord)cache->tags);
    }
    IRExpr* offset = word_binop(w, Iop_And64, addr, word_const(w, set_bits));
@@ -976,7 +981,7 @@ static void walk_exit(walk_t* w, const IRStmt* st)
    if (simulate_branches
        && (kind == Ijk_Boring || kind == Ijk_Call || kind == Ijk_Ret)) {
       const IRConst* dst = st->Ist.Exit.dst;
-      Addr target = dst->tag == Ico_U64 ? (Addr)dst->Ico.U64 : (Addr)dst->Ico.U32;
+      Addr target = word_const_value(dst);
       Addr next_instr = w->instr_addr + w->instr_len;
       queue_event(w, target == next_instr ? EV_BC_INVERTED : EV_BC, 0,
                   st->Ist.Exit.guard);

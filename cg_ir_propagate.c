@@ -25,9 +25,9 @@
  * operands replaced by equal values.  A guard (of an exit, a guarded load
  * or store, a call, a conditional expression), an array index and the
  * operands of an atomic access (CAS, LL/SC) get a copy's temporary but
- * never a constant, and nothing but conversions is
- * folded: VEX's pass would fold an exit whose guard became constant, and
- * here no statement is turned into another.  The code differs from what
+ * never a constant, and nothing but conversions is folded: VEX's pass
+ * would fold an exit whose guard became constant, and here no statement
+ * is turned into another.  The code differs from what
  * VEX's pass makes only where that folding would have applied (the
  * translations of a test program: 130,052 host instructions against
  * 129,971).
@@ -35,7 +35,6 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pub_tool_basics.h"
-#include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
 #include "libvex_ir.h"
@@ -244,8 +243,7 @@ void cg_propagate_next(IRSB* sb)
 /* The superblock VEX's call after instrumentation was just given. */
 static const IRSB* just_propagated;
 
-/* VEX's pass, and the name VEX's call after instrumentation reaches. */
-IRSB* __real_cprop_BB(IRSB* bb);
+/* The name VEX's call of its pass after instrumentation reaches. */
 IRSB* __wrap_cprop_BB(IRSB* bb);
 
 IRSB* __wrap_cprop_BB(IRSB* bb)
