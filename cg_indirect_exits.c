@@ -140,14 +140,8 @@ static UChar* put_lookup(UChar* p, Int reg, const void* dispatcher)
 
 #define LOOKUP_BYTES 47
 
+/* VEX's emitter, which the wrapper below calls first. */
 Int __real_emit_AMD64Instr(Bool* is_profInc, UChar* buf, Int nbuf,
-                           const void* instr, Bool mode64,
-                           VexEndness endness_host,
-                           const void* disp_cp_chain_me_to_slowEP,
-                           const void* disp_cp_chain_me_to_fastEP,
-                           const void* disp_cp_xindir,
-                           const void* disp_cp_xassisted);
-Int __wrap_emit_AMD64Instr(Bool* is_profInc, UChar* buf, Int nbuf,
                            const void* instr, Bool mode64,
                            VexEndness endness_host,
                            const void* disp_cp_chain_me_to_slowEP,
