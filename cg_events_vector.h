@@ -7,6 +7,9 @@
  * cg_sim_row8_..._<set> and the helpers made here.  It is not a header
  * of its own: it uses cg_events.c's caches and count_L1_miss().
  *
+ * CG_VECTOR_SECOND_WAY_FIRST is 1 where a data access's slow path looks
+ * at the second way before searching the row (see CG_VECTOR(simulate)()).
+ *
  * With CG_VECTOR(line_is_miss)() a lookup inserts a missing line at once,
  * so an access across two lines looks both up and then counts one miss if
  * either missed, as cg_sim_access_is_miss() does.
@@ -62,6 +65,17 @@ static inline void CG_VECTOR(simulate)(const cache_sim_t* L1, Addr addr,
    }
    Addr first = addr & ~(Addr)63;
    UWord* set = cg_sim_row8_set_of(L1, first);
+#if CG_VECTOR_SECOND_WAY_FIRST
+   /* Most calls find the line in the second way (two lines of one set
+    * taking turns): a scalar look there first, and a swap, settles them
+    * before the longer AVX2 search.  Exact: the line is then the first
+    * way that holds it, and the search would have made the same swap. */
+   if (set[1] == first && (L1->row_lanes & 2)) {
+      set[1] = set[0];
+      set[0] = first;
+      return;
+   }
+#endif
    if (!CG_VECTOR(cg_sim_row8_promote)(L1, set, first))
       CG_VECTOR(missed_in_one_line)(L1, set, first, addr, size, L1_misses,
                                     LL_misses);
