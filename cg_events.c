@@ -272,13 +272,17 @@ VG_REGPARM(2) void cg_write_entry(Addr addr, UWord index)
  * the second way, a branch the scalar search predicts well); AVX2, on a
  * host without AVX-512: sqlite3 -14 %.
  *
- * The AVX2 form's data slow path looks at the second way before it
- * searches (CG_VECTOR_SECOND_WAY_FIRST): on a Zen 3 host, medians of 9
- * to 21 paired ratios, branchy 0.97, python3 0.96, sqlite3 0.97, xz 0.97.
- * The same look in the AVX-512 form, whose search is one comparison and
- * one blend, sped python3 up by 2 to 7 % and branchy by 3 % on a Zen 4
- * host but slowed xz by 2.5 to 5 % and sqlite3 by up to 1.8 %; in the
- * fetch slow paths it slowed sqlite3 by 2.7 % (AVX2, 11 paired ratios). */
+ * The AVX2 form's data slow paths look at the second way before they
+ * search (CG_VECTOR_SECOND_WAY_FIRST): on a Zen 3 host, medians of 9 to
+ * 21 paired ratios, branchy 0.97, python3 0.96, sqlite3 0.97, xz 0.97.
+ * Its one-line fetch slow path does too, a trade: python3 0.94 and 1.01
+ * (two measurements of 15 and 11 paired ratios; 88 M of its 126 M fetch
+ * slow paths find the line in the second way), sqlite3 1.01 and 1.03
+ * (fewer than a third of its fetch slow paths do); python3 is the nearer
+ * to half the installed tool's time.  The same look in the AVX-512 form,
+ * whose search is one comparison and one blend, sped python3 up by 2 to
+ * 7 % and branchy by 3 % on a Zen 4 host but slowed xz by 2.5 to 5 % and
+ * sqlite3 by up to 1.8 %. */
 #if defined(VGA_amd64)
 
 #define CG_STRING(x) #x

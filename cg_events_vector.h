@@ -7,8 +7,9 @@
  * cg_sim_row8_..._<set> and the helpers made here.  It is not a header
  * of its own: it uses cg_events.c's caches and count_L1_miss().
  *
- * CG_VECTOR_SECOND_WAY_FIRST is 1 where a data access's slow path looks
- * at the second way before searching the row (see CG_VECTOR(simulate)()).
+ * CG_VECTOR_SECOND_WAY_FIRST is 1 where the slow paths of data accesses
+ * and of one-line fetches look at the second way before searching the row
+ * (see CG_VECTOR(simulate)()).
  *
  * With CG_VECTOR(line_is_miss)() a lookup inserts a missing line at once,
  * so an access across two lines looks both up and then counts one miss if
@@ -85,6 +86,15 @@ CG_VECTOR_TARGET
 static VG_REGPARM(1) void CG_VECTOR(cg_fetch_line_slow)(
    const fetch_line_site_t* site)
 {
+#if CG_VECTOR_SECOND_WAY_FIRST
+   /* As in CG_VECTOR(simulate)(). */
+   UWord* set = site->set;
+   if (set[1] == site->line && (I1_cache.row_lanes & 2)) {
+      set[1] = set[0];
+      set[0] = site->line;
+      return;
+   }
+#endif
    if (!CG_VECTOR(cg_sim_row8_promote)(&I1_cache, site->set, site->line))
       CG_VECTOR(missed_in_one_line)(&I1_cache, site->set, site->line,
                                     site->line, 1, &site->cost->I1mr,
