@@ -7,9 +7,8 @@
  * cg_sim_row8_..._<set> and the helpers made here.  It is not a header
  * of its own: it uses cg_events.c's caches and count_L1_miss().
  *
- * CG_VECTOR_SECOND_WAY_FIRST is 1 where the slow paths of data accesses
- * and of one-line fetches look at the second way before searching the row
- * (see CG_VECTOR(simulate)()).
+ * CG_VECTOR_SECOND_WAY_FIRST is 1 where the slow paths look at the
+ * second way before searching the row (see CG_VECTOR(promote)()).
  *
  * With CG_VECTOR(line_is_miss)() a lookup inserts a missing line at once,
  * so an access across two lines looks both up and then counts one miss if
@@ -18,13 +17,33 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
+/* CG_VECTOR(cg_sim_row8_promote)(), after a look at the second way where
+ * CG_VECTOR_SECOND_WAY_FIRST: most slow paths that find their line in the
+ * row find it there (two lines of one set taking turns), and a load, a
+ * comparison and a swap settle them before the longer AVX2 search.
+ * Exact: the line is then the first way that holds it, and the search
+ * would make the same swap. */
+CG_VECTOR_TARGET
+static inline Bool CG_VECTOR(promote)(const cache_sim_t* cache, UWord* set,
+                                      Addr line_addr)
+{
+#if CG_VECTOR_SECOND_WAY_FIRST
+   if (set[1] == line_addr && (cache->row_lanes & 2)) {
+      set[1] = set[0];
+      set[0] = line_addr;
+      return True;
+   }
+#endif
+   return CG_VECTOR(cg_sim_row8_promote)(cache, set, line_addr);
+}
+
 /* What cg_sim_line_is_miss() does, for a cache that cg_sim_row8_ok()
  * accepted. */
 CG_VECTOR_TARGET
 static inline Bool CG_VECTOR(line_is_miss)(const cache_sim_t* cache,
                                            UWord* set, Addr line_addr)
 {
-   return !CG_VECTOR(cg_sim_row8_promote)(cache, set, line_addr)
+   return !CG_VECTOR(promote)(cache, set, line_addr)
           && CG_VECTOR(cg_sim_row8_row_missed)(cache, set, line_addr);
 }
 
@@ -66,18 +85,7 @@ static inline void CG_VECTOR(simulate)(const cache_sim_t* L1, Addr addr,
    }
    Addr first = addr & ~(Addr)63;
    UWord* set = cg_sim_row8_set_of(L1, first);
-#if CG_VECTOR_SECOND_WAY_FIRST
-   /* Most calls find the line in the second way (two lines of one set
-    * taking turns): a scalar look there first, and a swap, settles them
-    * before the longer AVX2 search.  Exact: the line is then the first
-    * way that holds it, and the search would have made the same swap. */
-   if (set[1] == first && (L1->row_lanes & 2)) {
-      set[1] = set[0];
-      set[0] = first;
-      return;
-   }
-#endif
-   if (!CG_VECTOR(cg_sim_row8_promote)(L1, set, first))
+   if (!CG_VECTOR(promote)(L1, set, first))
       CG_VECTOR(missed_in_one_line)(L1, set, first, addr, size, L1_misses,
                                     LL_misses);
 }
@@ -86,16 +94,7 @@ CG_VECTOR_TARGET
 static VG_REGPARM(1) void CG_VECTOR(cg_fetch_line_slow)(
    const fetch_line_site_t* site)
 {
-#if CG_VECTOR_SECOND_WAY_FIRST
-   /* As in CG_VECTOR(simulate)(). */
-   UWord* set = site->set;
-   if (set[1] == site->line && (I1_cache.row_lanes & 2)) {
-      set[1] = set[0];
-      set[0] = site->line;
-      return;
-   }
-#endif
-   if (!CG_VECTOR(cg_sim_row8_promote)(&I1_cache, site->set, site->line))
+   if (!CG_VECTOR(promote)(&I1_cache, site->set, site->line))
       CG_VECTOR(missed_in_one_line)(&I1_cache, site->set, site->line,
                                     site->line, 1, &site->cost->I1mr,
                                     &site->cost->ILmr);
