@@ -206,23 +206,67 @@ static IRExpr* mru_slot(walk_t* w, const cache_sim_t* cache, IRExpr* addr)
    return word_binop(w, Iop_Add64, offset, word_const(w, (UWord)cache->tags));
 }
 
+/* ADDR's offset from the most recently used line of its set in CACHE, as
+ * an unsigned number: the tag is the line's address, so the offset is
+ * below the line size exactly when the byte at ADDR lies in that line
+ * (below the tag it wraps around to a huge number). */
+static IRExpr* mru_offset(walk_t* w, const cache_sim_t* cache, IRExpr* addr)
+{
+   IRExpr* tag = IRExpr_Load(Iend_LE, w->word_type, mru_slot(w, cache, addr));
+   return word_binop(w, Iop_Sub64, addr, assign(w, w->word_type, tag));
+}
+
 /* A 1-bit expression that is true unless the access of SIZE bytes at ADDR
  * lies in one line that is the most recently used of its set in CACHE:
- * only then can the simulation be skipped.  The tag is the line's address,
- * so the access lies in that line exactly when ADDR - tag, as an unsigned
- * number, is at most the line size minus SIZE (below the tag it wraps
- * around to a huge number).  One subtraction and one comparison, for any
- * size and alignment: a misaligned access within one line is settled
- * inline too. */
+ * only then can the simulation be skipped.  It does exactly when ADDR's
+ * offset from that line (above) is at most the line size minus SIZE.  One
+ * subtraction and one comparison, for any size and alignment: a
+ * misaligned access within one line is settled inline too. */
 static IRExpr* mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                               IRExpr* addr, Int size)
 {
    UWord last_start = ((UWord)1 << cache->line_bits) - (UWord)size;
-   IRExpr* tag = IRExpr_Load(Iend_LE, w->word_type, mru_slot(w, cache, addr));
-   IRExpr* offset = word_binop(w, Iop_Sub64, addr, assign(w, w->word_type, tag));
    IRExpr* inside = assign(w, Ity_I1, IRExpr_Binop(word_op(w, Iop_CmpLE64U),
-                                                   offset, word_const(w, last_start)));
+                                                   mru_offset(w, cache, addr),
+                                                   word_const(w, last_start)));
    return assign(w, Ity_I1, IRExpr_Unop(Iop_Not1, inside));
+}
+
+/* The same for a span of at most a line, from the byte at FIRST to the
+ * last byte of the access of LAST_SIZE bytes at LAST: true unless the
+ * span's first and last bytes each lie in the most recently used line of
+ * its set.  Every byte of the span lies in one of those (at most two)
+ * lines, so that every access within the span then changes nothing.  The
+ * two offsets are both below the line size exactly when their bitwise or
+ * is (the line size is a power of two): one comparison for both, where
+ * two comparisons, each flag set in a register, and their or took five
+ * host instructions more. */
+static IRExpr* span_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
+                                   IRExpr* first, IRExpr* last, Int last_size)
+{
+   UWord line_size = (UWord)1 << cache->line_bits;
+   IRExpr* last_byte = last;
+   if (last_size > 1 && last->tag == Iex_Const)
+      last_byte = word_const(w, word_const_value(last->Iex.Const.con)
+                                   + (UWord)(last_size - 1));
+   else if (last_size > 1)
+      last_byte = word_binop(w, Iop_Add64, last,
+                             word_const(w, (UWord)(last_size - 1)));
+   IRExpr* offsets = word_binop(w, Iop_Or64, mru_offset(w, cache, first),
+                                mru_offset(w, cache, last_byte));
+   IRExpr* inside = assign(w, Ity_I1, IRExpr_Binop(word_op(w, Iop_CmpLE64U),
+                                                   offsets,
+                                                   word_const(w, line_size - 1)));
+   return assign(w, Ity_I1, IRExpr_Unop(Iop_Not1, inside));
+}
+
+/* The most recently used tag of the set of LINE_ADDR in CACHE. */
+static IRExpr* line_mru_tag(walk_t* w, const cache_sim_t* cache,
+                            Addr line_addr)
+{
+   const UWord* slot = cg_sim_set_of(cache, line_addr);
+   return assign(w, w->word_type, IRExpr_Load(Iend_LE, w->word_type,
+                                              mkIRExpr_HWord((HWord)slot)));
 }
 
 /* A 1-bit expression that is true unless the line at LINE_ADDR is the
@@ -230,17 +274,18 @@ static IRExpr* mru_miss_guard(walk_t* w, const cache_sim_t* cache,
 static IRExpr* line_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                                    Addr line_addr)
 {
-   const UWord* slot = cg_sim_set_of(cache, line_addr);
-   IRExpr* tag = assign(w, w->word_type, IRExpr_Load(Iend_LE, w->word_type,
-                                                     mkIRExpr_HWord((HWord)slot)));
-   return word_binop(w, Iop_CmpNE64, tag, word_const(w, line_addr));
+   return word_binop(w, Iop_CmpNE64, line_mru_tag(w, cache, line_addr),
+                     word_const(w, line_addr));
 }
 
 /* The same test for fetch P, whose address is known now, or NULL when the
  * fetch must always be simulated.  A fetch across two lines changes
  * nothing if both are the most recently used of their (different) sets;
  * when the first is the line the previous instruction fetched, it is, and
- * only the second needs the test. */
+ * only the second needs the test.  Otherwise each tag is xor-ed with its
+ * line, and the two results or-ed are zero exactly when both tags match:
+ * one comparison, where two, each flag set in a register, took more host
+ * instructions. */
 static IRExpr* fetch_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                                     const pending_event_t* p)
 {
@@ -252,10 +297,10 @@ static IRExpr* fetch_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
       return NULL;
    if (p->first_line_hits)
       return line_mru_miss_guard(w, cache, last);
-   IRExpr* first_differs = assign(w, w->word_type, IRExpr_Unop(
-      word_op(w, Iop_1Uto64), line_mru_miss_guard(w, cache, first)));
-   IRExpr* last_differs = assign(w, w->word_type, IRExpr_Unop(
-      word_op(w, Iop_1Uto64), line_mru_miss_guard(w, cache, last)));
+   IRExpr* first_differs = word_binop(w, Iop_Xor64, line_mru_tag(w, cache, first),
+                                      word_const(w, first));
+   IRExpr* last_differs = word_binop(w, Iop_Xor64, line_mru_tag(w, cache, last),
+                                     word_const(w, last));
    return word_binop(w, Iop_CmpNE64,
                      word_binop(w, Iop_Or64, first_differs, last_differs),
                      word_const(w, 0));
@@ -743,12 +788,12 @@ static void emit_run(walk_t* w, Int first, const run_t* run)
       a->write = q->kind == EV_DW;
    }
    const cache_sim_t* D1 = cg_events_D1();
-   /* The access that ends the span lies in one such line; the first
-    * byte's line is tested too unless that access also starts the span. */
-   IRExpr* guard = mru_miss_guard(w, D1, last_byte->value, last_byte->size);
-   if (run->last_byte != run->first_byte)
-      guard = assign(w, Ity_I1, IRExpr_Binop(Iop_Or1,
-                     mru_miss_guard(w, D1, first_byte->value, 1), guard));
+   /* One access spanning the run is tested as such; otherwise the
+    * span's two ends are. */
+   IRExpr* guard = run->last_byte == run->first_byte
+      ? mru_miss_guard(w, D1, last_byte->value, last_byte->size)
+      : span_mru_miss_guard(w, D1, first_byte->value, last_byte->value,
+                            last_byte->size);
    const helper_t* helper = cg_events_run_slow_helper();
    add_helper_call(w, helper->name, helper->address,
                    mkIRExprVec_2(first_byte->value,
