@@ -3,7 +3,8 @@
  * from memory (always loaded), prefetch (no access), movnti, push and pop
  * of memory operands, movsq and lodsb, movaps with its alignment check,
  * cpuid and rdtsc (no access), a load made dead by a second load to the
- * same register, a load straddling two cache lines, the "&&" idiom that
+ * same register, a load straddling two cache lines, two loads through one
+ * base register whose span covers two lines, the "&&" idiom that
  * the front end merges into one guarded branch, an indirect call through
  * memory, and Valgrind client requests (one 19-byte instruction each),
  * one that the core answers and one that no tool handles.
@@ -18,6 +19,11 @@
 
 static long words[64] __attribute__((aligned(64)));
 static long sink[64] __attribute__((aligned(64)));
+/* Two lines, and at 64 kB from the second a line of the same D1 set (in
+ * every configuration the tests use). */
+static char straddled[65536 + 128] __attribute__((aligned(64)));
+/* Read from memory, so that the tool cannot know the loads' addresses. */
+static char *volatile straddle_base = straddled + 54;
 static float aligned_floats[8] __attribute__((aligned(16)));
 
 static long memory_operands(long i)
@@ -65,6 +71,27 @@ static long dead_and_straddling(long i)
 	return value;
 }
 
+/* A byte at offset 54 of a line and eight bytes at 60, through one base
+ * register whose value the tool cannot know, in one I1 line (the
+ * alignment): a run of accesses whose last one straddles two lines, the
+ * same two every round.  Every other round a read of another line of the
+ * second line's set comes between, so that the run finds its first line
+ * the most recently used of its set and its second line not; in the other
+ * rounds it finds both. */
+static long run_straddling(long i)
+{
+	long first, second, other = 0;
+	char *base = straddle_base;
+	if (i & 1)
+		other = *(volatile char *)(base + 10 + 65536);
+	__asm__ volatile(".p2align 4\n\t"
+			 "movzbq (%[base]), %[first]\n\t"
+			 "mov 6(%[base]), %[second]"
+			 : [first] "=&r"(first), [second] "=&r"(second)
+			 : [base] "r"(base), "m"(straddled));
+	return first + second + other;
+}
+
 /* Two conditional jumps to the same target: "x == 0 || y == 0". */
 static long and_idiom(long x, long y)
 {
@@ -101,6 +128,7 @@ int main(void)
 		total += memory_operands(i);
 		total += string_and_vector(i);
 		total += dead_and_straddling(i);
+		total += run_straddling(i);
 		total += and_idiom(i % 3, i % 5);
 		total += through_memory(i & 7);
 		total += RUNNING_ON_VALGRIND;
