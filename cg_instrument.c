@@ -216,6 +216,15 @@ static IRExpr* mru_offset(walk_t* w, const cache_sim_t* cache, IRExpr* addr)
    return word_binop(w, Iop_Sub64, addr, assign(w, w->word_type, tag));
 }
 
+/* A 1-bit expression that is true when OFFSET, as an unsigned number, is
+ * above LIMIT. */
+static IRExpr* above(walk_t* w, IRExpr* offset, UWord limit)
+{
+   IRExpr* within = assign(w, Ity_I1, IRExpr_Binop(word_op(w, Iop_CmpLE64U),
+                                                   offset, word_const(w, limit)));
+   return assign(w, Ity_I1, IRExpr_Unop(Iop_Not1, within));
+}
+
 /* A 1-bit expression that is true unless the access of SIZE bytes at ADDR
  * lies in one line that is the most recently used of its set in CACHE:
  * only then can the simulation be skipped.  It does exactly when ADDR's
@@ -226,10 +235,7 @@ static IRExpr* mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                               IRExpr* addr, Int size)
 {
    UWord last_start = ((UWord)1 << cache->line_bits) - (UWord)size;
-   IRExpr* inside = assign(w, Ity_I1, IRExpr_Binop(word_op(w, Iop_CmpLE64U),
-                                                   mru_offset(w, cache, addr),
-                                                   word_const(w, last_start)));
-   return assign(w, Ity_I1, IRExpr_Unop(Iop_Not1, inside));
+   return above(w, mru_offset(w, cache, addr), last_start);
 }
 
 /* The same for a span of at most a line, from the byte at FIRST to the
@@ -245,19 +251,12 @@ static IRExpr* span_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                                    IRExpr* first, IRExpr* last, Int last_size)
 {
    UWord line_size = (UWord)1 << cache->line_bits;
-   IRExpr* last_byte = last;
-   if (last_size > 1 && last->tag == Iex_Const)
-      last_byte = word_const(w, word_const_value(last->Iex.Const.con)
-                                   + (UWord)(last_size - 1));
-   else if (last_size > 1)
-      last_byte = word_binop(w, Iop_Add64, last,
-                             word_const(w, (UWord)(last_size - 1)));
+   IRExpr* last_byte = last_size == 1
+      ? last
+      : word_binop(w, Iop_Add64, last, word_const(w, (UWord)(last_size - 1)));
    IRExpr* offsets = word_binop(w, Iop_Or64, mru_offset(w, cache, first),
                                 mru_offset(w, cache, last_byte));
-   IRExpr* inside = assign(w, Ity_I1, IRExpr_Binop(word_op(w, Iop_CmpLE64U),
-                                                   offsets,
-                                                   word_const(w, line_size - 1)));
-   return assign(w, Ity_I1, IRExpr_Unop(Iop_Not1, inside));
+   return above(w, offsets, line_size - 1);
 }
 
 /* The most recently used tag of the set of LINE_ADDR in CACHE. */
