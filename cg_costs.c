@@ -395,6 +395,11 @@ static void write_profile_body(out_buffer_t* out, const run_description_t* run,
    VG_(free)(all);
 }
 
+/* Linux's number, which the core's kernel headers leave out. */
+#ifndef VKI_ENAMETOOLONG
+#define VKI_ENAMETOOLONG 36
+#endif
+
 /* The usual reasons a file cannot be written, in words (the core offers
  * no strerror). */
 static const HChar* reason_for(UWord error)
@@ -409,6 +414,9 @@ static const HChar* reason_for(UWord error)
    case VKI_EEXIST:       return "File exists";
    case VKI_EIO:          return "Input/output error";
    case VKI_EPERM:        return "Operation not permitted";
+   case VKI_ENAMETOOLONG: return "File name too long";
+   case VKI_ELOOP:        return "Too many levels of symbolic links";
+   case VKI_ETXTBSY:      return "Text file busy";
    default:               return "Unknown error";
    }
 }
@@ -420,33 +428,56 @@ static void report_unwritable(const HChar* path, const HChar* reason)
    VG_(umsg)("       (%s: %s)\n", path, reason);
 }
 
-/* Opens PATH for the profile.  A regular file (or a new one) is written
- * under a temporary name beside it and renamed into place afterwards, so
- * that no reader ever sees half a profile; anything else that exists
- * (/dev/null, a pipe) is written directly, since renaming over it would
- * replace it.  Returns the descriptor, or -1 with the reason in *ERROR;
+/* Opens PATH for writing in place, as the installed tool does: created
+ * with mode 0600 if new, else truncated.  Returns the descriptor, or -1
+ * with the reason in *ERROR. */
+static Int open_in_place(const HChar* path, UWord* error)
+{
+   SysRes sres = VG_(open)(path, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
+                           VKI_S_IRUSR | VKI_S_IWUSR);
+   *error = sr_isError(sres) ? sr_Err(sres) : 0;
+   return sr_isError(sres) ? -1 : (Int)sr_Res(sres);
+}
+
+/* Whether PATH must be written in place rather than replaced by a
+ * rename: a symbolic link (the profile goes to what it names), a file
+ * with other hard links (they must see the profile too), a device or a
+ * pipe (a rename would put a file in its place).  Sets *MODE to the
+ * permissions of the file there, or to 0600 if there is none. */
+static Bool written_in_place(const HChar* path, UInt* mode)
+{
+   HChar target[1];
+   struct vg_stat st;
+   Bool exists = !sr_isError(VG_(stat)(path, &st));
+   *mode = exists ? st.mode & 07777 : VKI_S_IRUSR | VKI_S_IWUSR;
+   if (VG_(readlink)(path, target, sizeof target) >= 0)
+      return True;
+   return exists && (!VKI_S_ISREG(st.mode) || st.nlink > 1);
+}
+
+/* Opens PATH for the profile.  A new file, or a regular file of one name,
+ * is written under a temporary name beside it (with the file's
+ * permissions, less the umask) and renamed into place afterwards, so that
+ * no reader ever sees half a profile and a failed write leaves the
+ * previous file as it was.  What written_in_place() names, and any file
+ * whose temporary cannot be made (a name too long for the suffix, a
+ * folder the user may write files in but not create them), is written in
+ * place.  Returns the descriptor, or -1 with the reason in *ERROR;
  * *TEMP_PATH is the name to rename from, or NULL. */
 static Int open_profile(const HChar* path, HChar** temp_path, UWord* error)
 {
-   struct vg_stat st;
-   Int flags = VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY;
+   UInt mode;
    *temp_path = NULL;
-   SysRes existing = VG_(stat)(path, &st);
-   if (!sr_isError(existing) && !VKI_S_ISREG(st.mode)) {
-      SysRes sres = VG_(open)(path, flags, VKI_S_IRUSR | VKI_S_IWUSR);
-      *error = sr_isError(sres) ? sr_Err(sres) : 0;
-      return sr_isError(sres) ? -1 : (Int)sr_Res(sres);
-   }
-   *temp_path = VG_(malloc)("cg.costs.temp", VG_(strlen)(path) + 32);
-   VG_(sprintf)(*temp_path, "%s.tmp.%d", path, VG_(getpid)());
-   SysRes sres = VG_(open)(*temp_path, flags | VKI_O_EXCL,
-                           VKI_S_IRUSR | VKI_S_IWUSR);
+   if (written_in_place(path, &mode))
+      return open_in_place(path, error);
+   HChar* temp = VG_(malloc)("cg.costs.temp", VG_(strlen)(path) + 32);
+   VG_(sprintf)(temp, "%s.tmp.%d", path, VG_(getpid)());
+   SysRes sres = VG_(open)(temp, VKI_O_CREAT | VKI_O_EXCL | VKI_O_WRONLY, mode);
    if (sr_isError(sres)) {
-      *error = sr_Err(sres);
-      VG_(free)(*temp_path);
-      *temp_path = NULL;
-      return -1;
+      VG_(free)(temp);
+      return open_in_place(path, error);
    }
+   *temp_path = temp;
    return (Int)sr_Res(sres);
 }
 

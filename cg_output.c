@@ -1,5 +1,6 @@
-/* cg_output.c: profile output through a temporary file (see cg_output.h),
- * and the formatting of count lines, which is most of what is written.
+/* cg_output.c: profile output, through a temporary file where a rename is
+ * right (see cg_output_open()), and the formatting of count lines, which
+ * is most of what is written.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -28,22 +29,50 @@ static void fail_on(const char* path, int error)
    cg_fatal("[Errno %d] %s: '%s'", error, strerror(error), path);
 }
 
+/* Whether PATH must be written in place rather than replaced by a
+ * rename: a symbolic link (the output goes to what it names), a file with
+ * other hard links (they must see the output too), a device or a pipe (a
+ * rename would put a file in its place).  Sets *MODE to the permissions
+ * the output should have: those of the file there, or 0666 less the
+ * umask for a new one, as fopen() would give. */
+static int written_in_place(const char* path, mode_t* mode)
+{
+   struct stat status;
+   if (lstat(path, &status) != 0) {
+      mode_t mask = umask(0);
+      umask(mask);
+      *mode = 0666 & ~mask;
+      return 0;
+   }
+   *mode = status.st_mode & 07777;
+   return !S_ISREG(status.st_mode) || status.st_nlink > 1;
+}
+
+static void open_in_place(cg_output* output, const char* path)
+{
+   output->stream = fopen(path, "w");
+   if (output->stream == NULL)
+      fail_on(path, errno);
+}
+
+/* A new file, or a regular file of one name, is written under a temporary
+ * name beside it and renamed into place by cg_output_close(), so that no
+ * reader ever sees half an output and a failed write leaves the previous
+ * file as it was.  What written_in_place() names, and any file whose
+ * temporary cannot be made (a name too long for the suffix, a folder the
+ * user may write files in but not create them), is written in place. */
 void cg_output_open(cg_output* output, const char* path)
 {
    static int cleanup_registered;
-   struct stat status;
+   mode_t mode;
    memset(output, 0, sizeof *output);
    if (path == NULL) {
       output->stream = stdout;
       return;
    }
    output->path = cg_xstrndup(path, strlen(path));
-   /* Devices, pipes and the like cannot be replaced by a rename: they are
-    * written in place. */
-   if (stat(path, &status) == 0 && !S_ISREG(status.st_mode)) {
-      output->stream = fopen(path, "w");
-      if (output->stream == NULL)
-         fail_on(path, errno);
+   if (written_in_place(path, &mode)) {
+      open_in_place(output, path);
       return;
    }
    size_t length = strlen(path);
@@ -51,16 +80,18 @@ void cg_output_open(cg_output* output, const char* path)
    memcpy(output->temp_path, path, length);
    memcpy(output->temp_path + length, ".XXXXXX", 8);
    int fd = mkstemp(output->temp_path);
-   if (fd < 0)
-      fail_on(path, errno);
+   if (fd < 0) {
+      free(output->temp_path);
+      output->temp_path = NULL;
+      open_in_place(output, path);
+      return;
+   }
    if (!cleanup_registered) {
       atexit(remove_pending_temp);
       cleanup_registered = 1;
    }
    pending_temp_path = output->temp_path;
-   mode_t mask = umask(0);
-   umask(mask);
-   fchmod(fd, 0666 & ~mask);
+   fchmod(fd, mode);
    output->stream = fdopen(fd, "w");
    if (output->stream == NULL)
       fail_on(path, errno);

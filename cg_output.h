@@ -1,6 +1,8 @@
 /* cg_output.h: writing profiles.  An output file is written under a
  * temporary name in its folder and renamed over the target only when every
- * byte is out, so a failure never leaves a half-written profile.
+ * byte is out, so a failure never leaves a half-written profile; where a
+ * rename would be wrong or cannot be made (a symbolic link, a file with
+ * other hard links, see cg_output_open()), it is written in place.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

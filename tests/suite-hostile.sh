@@ -377,6 +377,45 @@ else
 	pass "output-in-read-only-folder (root, and no unprivileged user: the missing-folder case stands for it)"
 fi
 
+# Outputs written in place, as the installed cg_merge writes every output,
+# where renaming a temporary over them would be wrong: a symbolic link's
+# target, both names of a hard-linked file, a writable file in a folder
+# the user may not create files in; an existing file keeps its
+# permissions; a name too long for a temporary's suffix is written all
+# the same.
+mkdir places
+echo old >places/target && ln -s target places/link
+echo old >places/linked && ln places/linked places/other-name
+echo old >places/kept && chmod 640 places/kept
+long=$(printf '%0252d' 0)
+for place in link linked kept "$long"; do
+	"$builddir/cg_merge" -o "places/$place" good.cgout >/dev/null 2>>places.stderr
+	echo $? >>places.status
+done
+merged_into() { cmp -s "places/$1" places/expected; }
+"$builddir/cg_merge" -o places/expected good.cgout
+if [ "$(sort -u places.status)" = 0 ] && [ ! -s places.stderr ] &&
+	[ -L places/link ] && merged_into target && merged_into other-name &&
+	merged_into kept && merged_into "$long" &&
+	[ "$(stat -c %a places/kept)" = 640 ] &&
+	[ "$(ls places | wc -l)" = 7 ]; then
+	pass output-places
+else
+	fail output-places "status $(sort -u places.status | tr '\n' ' '), $(head -n 1 places.stderr), $(ls -l places | cut -c1-40 | tr '\n' '|')"
+fi
+if [ -n "$unprivileged" ]; then
+	chmod 755 read-only && echo old >read-only/writable && chmod 666 read-only/writable && chmod 555 read-only
+	run out-readonly-file as_tester "$builddir/cg_merge" -o read-only/writable good.cgout
+	if [ "$(cat out-readonly-file.status)" = 0 ] && [ ! -s out-readonly-file.stderr ] &&
+		cmp -s read-only/writable places/expected; then
+		pass output-file-in-read-only-folder
+	else
+		fail output-file-in-read-only-folder "status $(cat out-readonly-file.status): $(head -n 1 out-readonly-file.stderr)"
+	fi
+else
+	pass "output-file-in-read-only-folder (root, and no unprivileged user: the other places stand for it)"
+fi
+
 # A full disk: /dev/full for each program's output.
 run full-merge "$builddir/cg_merge" -o /dev/full good.cgout
 check_refused dev-full/cg_merge full-merge cg_merge "cannot write '/dev/full': No space left on device"
