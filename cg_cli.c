@@ -3,6 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,9 @@ static const char* invoked_as = "cg";
 void cg_cli_start(const char* fixed_name, const char* argv0)
 {
    program_name = fixed_name;
+   /* An output whose reader has gone (`cg_annotate f | head`) is an error
+    * to report in one line, as any failed write is, not a silent death. */
+   signal(SIGPIPE, SIG_IGN);
    if (argv0 != NULL && *argv0 != '\0')
       invoked_as = argv0;
 }

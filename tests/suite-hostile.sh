@@ -427,6 +427,27 @@ case $programs in *cg_annotate*)
 	;;
 esac
 
+# An output whose reader has gone: a pipe whose read end is closed before
+# the program starts (python3 makes one, and restores SIGPIPE's default in
+# the program): one line and status 1, not death by the signal.
+if command -v python3 >/dev/null 2>&1; then
+	closed_pipe() {
+		python3 -c 'import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+sys.exit(subprocess.run(sys.argv[1:], stdout=w).returncode)' "$@"
+	}
+	for program in $programs; do
+		case $program in
+		cg_diff) run "pipe-$program" closed_pipe "$builddir/$program" good.cgout good.cgout ;;
+		*) run "pipe-$program" closed_pipe "$builddir/$program" good.cgout ;;
+		esac
+		check_refused "closed-pipe/$program" "pipe-$program" "$program" "Broken pipe"
+	done
+else
+	pass "closed-pipe (no python3 to make the pipe)"
+fi
+
 # A full disk under a regular file, as a file-size limit (SIGXFSZ ignored,
 # so a write past it fails with EFBIG): the previous file stays as it was
 # and no temporary is left.
