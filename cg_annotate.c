@@ -216,7 +216,9 @@ static void handle_option(void* context, const cg_option* option,
 /* ---- which arguments are profiles ---- */
 
 /* A profile starts, after blank and comment lines, with a "key:" header
- * line; source files do not. */
+ * line; source files do not.  An empty file, or one that starts with a
+ * file or function line (a profile whose header was lost), is taken for a
+ * profile too, for the reader to refuse with the line at fault. */
 static int looks_like_profile(const char* path)
 {
    char start[4096];
@@ -238,19 +240,26 @@ static int looks_like_profile(const char* path)
       if (*line != '\0')
          line++;
    }
+   if (*line == '\0')
+      return 1;
+   static const char* const name_lines[] = {"fl=", "fn=", "fi=", "fe="};
+   for (size_t n = 0; n < sizeof name_lines / sizeof name_lines[0]; n++)
+      if (strncmp(line, name_lines[n], 3) == 0)
+         return 1;
    size_t key = strspn(line, "abcdefghijklmnopqrstuvwxyz"
                              "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
    return key > 0 && line[key] == ':';
 }
 
 /* The first positional argument is a profile; a later one is a source file
- * if it exists and does not look like a profile. */
-static void split_positionals(char** args, size_t count, report* r)
+ * if it exists and does not look like a profile, unless profiles are
+ * compared (--diff), where every one is a profile. */
+static void split_positionals(char** args, size_t count, int diff, report* r)
 {
    r->data_paths = cg_xcalloc(count, sizeof(char*));
    r->user_sources = cg_xcalloc(count, sizeof(char*));
    for (size_t i = 0; i < count; i++) {
-      if (i == 0 || looks_like_profile(args[i]))
+      if (i == 0 || diff || looks_like_profile(args[i]))
          r->data_paths[r->data_count++] = args[i];
       else
          r->user_sources[r->user_source_count++] = args[i];
@@ -435,7 +444,8 @@ static annotation_plan make_plan(const report* r, uint8_t* planned)
          plan.files[plan.file_count++] = profile->names.text[id];
       }
    }
-   qsort(plan.files, plan.file_count, sizeof(char*), by_text);
+   if (plan.file_count > 0) /* else plan.files is NULL, which qsort() may not see */
+      qsort(plan.files, plan.file_count, sizeof(char*), by_text);
    return plan;
 }
 
@@ -485,6 +495,13 @@ static void print_label(FILE* out, const char* label, const char* value)
    fprintf(out, "%-17s %s\n", label, value);
 }
 
+/* "Command N:" and the value eight spaces after it: aligned with the other
+ * labels' values for N of one digit, one column further for each more. */
+static void print_command_label(FILE* out, size_t number, const char* value)
+{
+   fprintf(out, "Command %zu:        %s\n", number, value);
+}
+
 static int same_descriptions(const cg_input* a, const cg_input* b)
 {
    if (a->description_count != b->description_count)
@@ -530,18 +547,17 @@ static void print_metadata(const report* r, int argc, char** argv)
    putc('\n', r->out);
    print_descriptions(r);
    for (size_t i = 0; i < profile->input_count; i++) {
-      char label[64], same[64];
+      char same[64];
       const char* command = profile->inputs[i].command;
       if (profile->input_count == 1) {
          print_label(r->out, "Command:", command);
          continue;
       }
-      snprintf(label, sizeof label, "Command %zu:", i + 1);
       if (i > 0 && strcmp(command, profile->inputs[i - 1].command) == 0) {
          snprintf(same, sizeof same, "(same as Command %zu)", i);
          command = same;
       }
-      print_label(r->out, label, command);
+      print_command_label(r->out, i + 1, command);
    }
    size_t* all = cg_xcalloc(profile->event_count, sizeof(size_t));
    for (size_t e = 0; e < profile->event_count; e++)
@@ -580,7 +596,7 @@ int main(int argc, char** argv)
                .context = chosen.context,
                .include_dirs = chosen.include_dirs,
                .include_count = chosen.include_count};
-   split_positionals(args, arg_count, &r);
+   split_positionals(args, arg_count, chosen.diff, &r);
    if (chosen.diff && r.data_count != 2)
       cg_usage_error(usage, 1, "argument --diff: requires exactly two "
                                "Cachegrind output files");

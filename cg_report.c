@@ -209,11 +209,23 @@ int compare_by_sort_events(const report* r, const cg_count* a,
    return 0;
 }
 
+/* Whether the count of EVENT reaches PERCENT of its total.  The limit is
+ * worked out in doubles, as the reference does, but the count is compared
+ * with it exactly (an integer and a float compare exactly in Python): a
+ * count above 2^53 converted to a double first could round up to the
+ * limit. */
 static int reaches(const report* r, const cg_count* counts, size_t event,
                    double percent)
 {
    double limit = percent * fabs((double)r->profile->summary[event]) / 100;
-   return fabs((double)counts[event]) >= limit;
+   if (limit <= 0)
+      return 1;
+   /* A count is an integer: it reaches the limit exactly when it reaches
+    * the limit rounded up, an integer that is exact as a double. */
+   double whole = ceil(limit);
+   if (whole >= 18446744073709551616.0) /* 2^64, above every magnitude */
+      return 0;
+   return magnitude(counts[event]) >= (uint64_t)whole;
 }
 
 int passes_threshold(const report* r, const cg_count* counts)

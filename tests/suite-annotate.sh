@@ -225,6 +225,50 @@ expect_error no-event-names 1 \
   "cg_annotate: error: no-events.cgout:2: \`events:\` line names no events" \
   "$annotate" no-events.cgout
 
+# A later file that is an empty profile, or one whose header was lost,
+# is read as a profile and refused, not annotated as a source file; with
+# --diff every file is a profile.
+: >empty.cgout
+expect_error empty-second-profile 1 \
+  "cg_annotate: error: empty.cgout:1: missing a \`command:\` line" \
+  "$annotate" multi.cgout empty.cgout
+printf 'fl=a.c\nfn=f\n1 1\nsummary: 1\n' >headless.cgout
+expect_error headless-second-profile 1 \
+  "cg_annotate: error: headless.cgout:1: missing a \`command:\` line" \
+  "$annotate" multi.cgout headless.cgout
+expect_error headless-diff-profile 1 \
+  "cg_annotate: error: headless.cgout:1: missing a \`command:\` line" \
+  "$annotate" --diff multi.cgout headless.cgout
+
+# A profile with no file lines: a report with no file to annotate.
+printf 'desc: d\ncmd: c\nevents: A\nsummary: 0\n' >no-files.cgout
+no_files() {
+  "$annotate" no-files.cgout >no-files.txt &&
+    grep -q '^-- Annotation summary' no-files.txt
+}
+check no-file-lines no_files
+
+# The threshold compares counts with the limit exactly: 2^60 - 1 is below
+# 20 % of 5 * 2^60 (exactly 2^60), though as a double it rounds to it.
+printf 'desc: d\ncmd: c\nevents: A\nfl=x.c\nfn=small\n1 1152921504606846975\nfn=big\n2 4611686018427387905\nsummary: 5764607523034234880\n' >huge.cgout
+exact_threshold() {
+  "$annotate" --threshold=20 --no-annotate huge.cgout >huge.txt &&
+    grep -q ' big$' huge.txt && ! grep -q 'small' huge.txt &&
+    "$annotate" --threshold=19.9 --no-annotate huge.cgout | grep -q 'small'
+}
+check exact-threshold exact_threshold
+
+# "Command N:" labels: the value eight spaces after the label, so one
+# column further from Command 10 on.
+command_labels() {
+  set -- multi.cgout multi.cgout multi.cgout multi.cgout multi.cgout
+  "$annotate" --no-annotate "$@" "$@" multi.cgout >labels.txt &&
+    grep -q '^Command 9:        (same as Command 8)$' labels.txt &&
+    grep -q '^Command 10:        (same as Command 9)$' labels.txt &&
+    grep -q '^Command 11:        (same as Command 10)$' labels.txt
+}
+check command-labels command_labels
+
 # Options after the files, "--opt value", and "--" before a file name
 # that starts with a dash.
 option_forms() {
