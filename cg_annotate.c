@@ -18,6 +18,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,12 +132,27 @@ typedef struct choices {
 
 /* ---- options ---- */
 
+/* A copy of TEXT without the underscores that Python's int() and float()
+ * allow in a number, each between two digits ("1_000"); any other
+ * underscore stays, for the parse to refuse. */
+static char* without_digit_separators(const char* text)
+{
+   size_t length = strlen(text), kept = 0;
+   char* copy = cg_xmalloc(length + 1);
+   for (size_t i = 0; i < length; i++)
+      if (!(text[i] == '_' && i > 0 && isdigit((unsigned char)text[i - 1]) &&
+            isdigit((unsigned char)text[i + 1])))
+         copy[kept++] = text[i];
+   copy[kept] = '\0';
+   return copy;
+}
+
 /* A float in [0, 20], optionally followed by '%' (the older syntax). */
 static double parse_threshold(const char* text)
 {
    char* end;
-   size_t length = strlen(text);
-   char* copy = cg_xstrndup(text, length);
+   char* copy = without_digit_separators(text);
+   size_t length = strlen(copy);
    if (length > 0 && copy[length - 1] == '%')
       copy[length - 1] = '\0';
    errno = 0;
@@ -153,14 +169,19 @@ static double parse_threshold(const char* text)
    return value;
 }
 
+/* An int, as Python's int() reads it; one too large for a long is as
+ * good as the largest (no file has that many lines). */
 static long parse_context(const char* text)
 {
    char* end;
+   char* copy = without_digit_separators(text);
    errno = 0;
-   long value = strtol(text, &end, 10);
+   long value = strtol(copy, &end, 10);
    while (isspace((unsigned char)*end))
       end++;
-   if (end == text || *end != '\0' || errno != 0)
+   int valid = end != copy && *end == '\0' && (errno == 0 || errno == ERANGE);
+   free(copy);
+   if (!valid)
       cg_usage_error(usage, 2, "argument --context: invalid int value: '%s'",
                      text);
    if (value < 0)
@@ -458,6 +479,11 @@ static void format_python_float(char* out, size_t size, double value)
 {
    char scientific[40], digits[24];
    int precision;
+   if (signbit(value)) { /* -0.0 too */
+      out[0] = '-';
+      format_python_float(out + 1, size - 1, -value);
+      return;
+   }
    for (precision = 1; precision <= 17; precision++) {
       snprintf(scientific, sizeof scientific, "%.*e", precision - 1, value);
       if (strtod(scientific, NULL) == value)

@@ -17,7 +17,9 @@
  *                     count lines that follow, the function unchanged
  *     LINE C1 C2 ..   a count line: a line number (digits) and at most one
  *                     count per event, each a signed 64-bit integer or "."
- *                     for zero; missing trailing counts are zero
+ *                     for zero; missing trailing counts are zero; as in
+ *                     Python's int(), an underscore may stand between two
+ *                     digits
  *     summary: C1 ..  (or totals:) once, after every count line; it must
  *                     equal the sum of the file's count lines
  *   Anywhere: empty or blank lines and lines starting with '#' are skipped;
@@ -195,26 +197,64 @@ static const char* header_value(const char* line, const char* key)
 
 /* ---- counts ---- */
 
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Adds the digits at P to *SUM, as parse_digits() does; returns where
+ * they end.  Fails with TOO_LARGE beyond 64 bits. */
+static inline const char* add_digits(reader* r, const char* p, uint64_t* sum,
+                                     const char* too_large)
+{
+   uint64_t value = *sum;
+   for (; is_digit(*p); p++) {
+      if (value > (UINT64_MAX - 9) / 10)
+         fail(r, "%s", too_large);
+      value = value * 10 + (uint64_t)(*p - '0');
+   }
+   *sum = value;
+   return p;
+}
+
+/* The rest of a number from an underscore on: out of the hot path, where
+ * a rare separator would cost the common digits their short loop. */
+__attribute__((noinline)) static const char* add_separated_digits(
+   reader* r, const char* p, uint64_t* sum, const char* too_large)
+{
+   while (*p == '_' && is_digit(p[1]))
+      p = add_digits(r, p + 1, sum, too_large);
+   return p;
+}
+
+/* Parses the digits at *AT, which start with one, into *VALUE, advancing
+ * *AT past them.  As Python's int() does, an underscore between two digits
+ * is allowed and skipped ("1_000").  Fails with TOO_LARGE beyond 64
+ * bits. */
+static inline void parse_digits(reader* r, const char** at, uint64_t* value,
+                                const char* too_large)
+{
+   uint64_t sum = 0;
+   const char* p = add_digits(r, *at, &sum, too_large);
+   if (__builtin_expect(*p == '_', 0))
+      p = add_separated_digits(r, p, &sum, too_large);
+   *at = p;
+   *value = sum;
+}
+
 /* Parses one count at *AT (a signed integer or "."), which must end at a
  * blank or at the end; advances *AT past it. */
 static cg_count parse_count(reader* r, const char** at)
 {
    const char* p = *at;
    int negative = 0;
-   uint64_t value = 0;
+   uint64_t value;
    if (*p == '.' && (p[1] == '\0' || is_blank(p[1]))) {
       *at = p + 1;
       return 0;
    }
    if (*p == '-' || *p == '+')
       negative = *p++ == '-';
-   if (*p < '0' || *p > '9')
+   if (!is_digit(*p))
       fail(r, "malformed or too many event counts");
-   for (; *p >= '0' && *p <= '9'; p++) {
-      if (value > (UINT64_MAX - 9) / 10)
-         fail(r, "event count out of 64-bit range");
-      value = value * 10 + (uint64_t)(*p - '0');
-   }
+   parse_digits(r, &p, &value, "event count out of 64-bit range");
    if (*p != '\0' && !is_blank(*p))
       fail(r, "malformed or too many event counts");
    if (value > (uint64_t)INT64_MAX + negative)
@@ -457,13 +497,9 @@ static void read_header(reader* r)
 
 static void read_count_line(reader* r, const char* line, size_t length)
 {
-   uint64_t line_in_source = 0;
+   uint64_t line_in_source;
    const char* at = line;
-   for (; *at >= '0' && *at <= '9'; at++) {
-      if (line_in_source > (UINT64_MAX - 9) / 10)
-         fail(r, "line number too large");
-      line_in_source = line_in_source * 10 + (uint64_t)(*at - '0');
-   }
+   parse_digits(r, &at, &line_in_source, "line number too large");
    if (*at != '\0' && !is_blank(*at))
       fail(r, "malformed or too many event counts");
    parse_counts(r, at, line + length);

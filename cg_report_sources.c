@@ -251,6 +251,13 @@ static void print_range_mark(const report* r, uint64_t line)
            (unsigned long long)line);
 }
 
+/* A + B, or the largest line number where that would overflow (a context
+ * as large as any int is allowed, and line numbers up to 2^64 - 1). */
+static uint64_t saturated_sum(uint64_t a, uint64_t b)
+{
+   return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 /* Prints the lines around the counted ones; returns the index of the
  * first counted line past the end of the source. */
 static size_t print_ranges(const annotator* a, const column_width* widths,
@@ -267,10 +274,10 @@ static size_t print_ranges(const annotator* a, const column_width* widths,
                         : 1;
       size_t last = i;
       while (last + 1 < counts->line_count &&
-             counts->lines[last + 1].line <= counts->lines[last].line +
-                                                2 * context)
+             counts->lines[last + 1].line <=
+                saturated_sum(counts->lines[last].line, 2 * context))
          last++;
-      uint64_t high = counts->lines[last].line + context;
+      uint64_t high = saturated_sum(counts->lines[last].line, context);
       i = last + 1;
       if (low > text_lines)
          break;

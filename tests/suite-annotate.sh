@@ -258,6 +258,30 @@ exact_threshold() {
 }
 check exact-threshold exact_threshold
 
+# Numbers as Python's int() and float() read them: underscores between
+# digits in counts, line numbers, --threshold and --context (doubled or at
+# the start, refused); -0 shown as such; a context larger than any long is
+# as good as the largest.
+printf 'desc: d\ncmd: c\nevents: A B\nfl=digits.c\nfn=f\n1_2 1_000 +5\nsummary: 1000 5\n' >digits.cgout
+seq 1 40 | sed 's/^/line /' >digits.c
+python_numbers() {
+  "$annotate" digits.cgout >digits.txt &&
+    grep -q '^1,000 (100.0%) 5 (100.0%)  line 12$' digits.txt &&
+    "$annotate" --threshold=1_0 --context=2_0 digits.cgout >separated.txt &&
+    grep -q '^Threshold:        10.0%$' separated.txt &&
+    grep -q '^-- line 32 ' separated.txt &&
+    "$annotate" --threshold=-0 digits.cgout | grep -q '^Threshold:        -0.0%$' &&
+    "$annotate" --context=99999999999999999999999 digits.cgout >huge-context.txt &&
+    grep -q 'line 40$' huge-context.txt && ! grep -q '^-- line' huge-context.txt &&
+    ! "$annotate" --context=1__0 digits.cgout 2>/dev/null &&
+    ! "$annotate" --threshold=_1 digits.cgout 2>/dev/null
+}
+check python-numbers python_numbers
+printf 'desc: d\ncmd: c\nevents: A\nfl=digits.c\nfn=f\n1 1__0\nsummary: 10\n' >doubled.cgout
+expect_error doubled-underscore 1 \
+  "cg_annotate: error: doubled.cgout:6: malformed or too many event counts" \
+  "$annotate" doubled.cgout
+
 # "Command N:" labels: the value eight spaces after the label, so one
 # column further from Command 10 on.
 command_labels() {

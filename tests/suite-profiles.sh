@@ -346,10 +346,13 @@ rejected malformed-negative-line 'malformed-negative-line.cgout:6: malformed lin
 write malformed-position "${header}fx=a.c\nsummary: 0 0\n"
 rejected malformed-position 'malformed-position.cgout:4: malformed line: fx=a.c' malformed-position.cgout
 
-# Counts: too many, not numbers, "." only alone, one sign at most.
+# Counts: too many, not numbers, "." only alone, one sign at most, an
+# underscore only between two digits (as Python's int() reads them).
 for case in "too-many 1 2 3 4" "not-a-number 1 2 x" "dot-fraction 1 .5 3" \
 	"dot-suffix 1 5. 3" "double-sign 1 --5 3" "bare-sign 1 - 3" \
-	"sign-after 1 5- 3" "junk-after 1 5x 3" "underscore 1 1_000 3" \
+	"sign-after 1 5- 3" "junk-after 1 5x 3" "underscore-doubled 1 1__000 3" \
+	"underscore-last 1 1000_ 3" "underscore-first 1 _1000 3" \
+	"underscore-after-sign 1 -_1 3" "line-underscore-last 1_ 2 3" \
 	"line-junk 1x 2 3" "line-fraction 1.5 2 3"; do
 	name=counts-${case%% *} line=${case#* }
 	write "$name" "${header}fl=a.c\nfn=f\n${line}\nsummary: 0 0\n"
@@ -617,5 +620,6 @@ accepted blank-and-comments '# a comment first\n\ndesc: d\n   \ncmd: c\n# betwee
 accepted compressed-names 'desc: d\ncmd: c\nevents: A B C\nfl=(1) a.c\nfn=(1) f\n1 1 2 3\n2 4 0 6\nfn=(2) g\n3 0 0 0\nfl=(2) b.c\nfn=(1)\n1 7 8 0\nfl=(1)\nfn=(1)\n1 1 1 1\nfl=(3) c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
 accepted other-header-lines 'version: 1\ncreator: someone\ndesc: d\ncmd: c\npositions: line\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
 accepted tabs-and-spaces 'desc:\td\ncmd:   c\nevents:\tA  B\tC \nfl=a.c\nfn=f\n1\t1 2  3\n2 4 0 6   \nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7\t8\t0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary:\t13  10 11 \n'
+accepted digit-separators 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 1_3 1_0 1_1\n'
 accepted no-final-newline 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11'
 accepted extreme-counts 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 9223372036854775807 -9223372036854775808 +9223372036854775807\n1 -9223372036854775807 9223372036854775807 -9223372036854775808\n1 1 3 4\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
