@@ -23,7 +23,7 @@
  *     summary: C1 ..  (or totals:) once, after every count line; it must
  *                     equal the sum of the file's count lines
  *   Anywhere: empty or blank lines and lines starting with '#' are skipped;
- *   a CR before the LF is dropped; the last line needs no LF.
+ *   lines end at an LF, a CR LF or a lone CR; the last line needs no end.
  *   Names may be Callgrind-compressed: "(N) NAME" names N, "(N)" reuses it
  *   (files and functions are numbered separately).
  *
@@ -59,6 +59,7 @@
 #include "cg_profile.h"
 
 enum { NO_PAIR = -1 };
+#define NOT_SEARCHED SIZE_MAX
 
 typedef struct reader {
    cg_profile* profile;
@@ -70,6 +71,9 @@ typedef struct reader {
    int fd;
    char* buffer;
    size_t capacity, start, end;
+   /* Where the next LF and the next CR are, END if there is none in the
+    * buffer, or NOT_SEARCHED (see next_line()). */
+   size_t next_lf, next_cr;
    int at_eof;
    uint64_t line_number;
 
@@ -116,8 +120,11 @@ static void fail_errno(reader* r, int error)
 
 /* ---- lines ---- */
 
+/* Reads more of the file after what is still unused, moved to the start
+ * of the buffer; the next LF and CR are to be searched for again. */
 static void refill(reader* r)
 {
+   r->next_lf = r->next_cr = NOT_SEARCHED;
    if (r->start > 0) {
       memmove(r->buffer, r->buffer + r->start, r->end - r->start);
       r->end -= r->start;
@@ -142,31 +149,54 @@ static void refill(reader* r)
    }
 }
 
-/* Returns the next line, NUL-terminated, without its LF or CRLF, and its
- * length in *LENGTH; NULL at the end of the file.  Counts every attempt in
+/* The offset of the first C in BUFFER[FROM, END), or END if there is
+ * none. */
+static size_t offset_of(const reader* r, size_t from, char c)
+{
+   const char* found = memchr(r->buffer + from, c, r->end - from);
+   return found ? (size_t)(found - r->buffer) : r->end;
+}
+
+/* Returns the next line, NUL-terminated, without its line end, and its
+ * length in *LENGTH; NULL at the end of the file.  A line ends, as in
+ * Python's universal newlines, at an LF, a CR LF or a lone CR.  The next LF
+ * and the next CR are searched for each from where the last search of it
+ * ended, so that a file without CRs is searched for them once per read,
+ * and one without LFs (lone CRs) once in all.  Counts every attempt in
  * line_number, so an error at the end names the line after the last. */
 static char* next_line(reader* r, size_t* length)
 {
    r->line_number++;
    for (;;) {
-      char* begin = r->buffer + r->start;
-      size_t available = r->end - r->start;
-      char* newline = memchr(begin, '\n', available);
-      if (newline == NULL && r->at_eof) {
-         if (available == 0)
+      if (r->next_lf < r->start || r->next_lf == NOT_SEARCHED)
+         r->next_lf = offset_of(r, r->start, '\n');
+      if (r->next_cr < r->start || r->next_cr == NOT_SEARCHED)
+         r->next_cr = offset_of(r, r->start, '\r');
+      size_t end = r->next_lf < r->next_cr ? r->next_lf : r->next_cr;
+      size_t after = end + 1;
+      if (end == r->next_cr && end < r->end) {
+         /* A CR last in the buffer may be the first half of a CR LF. */
+         if (after == r->end && !r->at_eof) {
+            refill(r);
+            continue;
+         }
+         if (after < r->end && r->buffer[after] == '\n')
+            after++;
+      }
+      if (end == r->end) {
+         if (!r->at_eof) {
+            refill(r);
+            continue;
+         }
+         if (r->start == r->end)
             return NULL;
-         newline = r->buffer + r->end; /* a last line with no LF */
+         after = end; /* a last line with no line end */
       }
-      if (newline != NULL) {
-         size_t size = (size_t)(newline - begin);
-         r->start += size + (newline < r->buffer + r->end);
-         if (size > 0 && begin[size - 1] == '\r')
-            size--;
-         begin[size] = '\0';
-         *length = size;
-         return begin;
-      }
-      refill(r);
+      char* begin = r->buffer + r->start;
+      *length = end - r->start;
+      begin[*length] = '\0';
+      r->start = after;
+      return begin;
    }
 }
 
@@ -643,6 +673,7 @@ static void read_file(reader* r)
       cg_profile_expect_entries(r->profile, (size_t)status.st_size / 32);
    r->capacity = 1 << 20;
    r->buffer = cg_xmalloc(r->capacity);
+   r->next_lf = r->next_cr = NOT_SEARCHED;
    start_input(r);
    read_header(r);
 

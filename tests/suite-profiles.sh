@@ -613,6 +613,7 @@ accepted() {
 }
 
 accepted crlf 'desc: d\r\ncmd: c\r\nevents: A B C\r\nfl=a.c\r\nfn=f\r\n1 1 2 3\r\n2 4 0 6\r\nfn=g\r\n3 0 0 0\r\nfl=b.c\r\nfn=f\r\n1 7 8 0\r\nfl=a.c\r\nfn=f\r\n1 1 1 1\r\nfl=c.c\r\n9 0 -1 +1\r\nsummary: 13 10 11\r\n'
+accepted lone-cr 'desc: d\rcmd: c\revents: A B C\rfl=a.c\rfn=f\r1 1 2 3\r2 4 0 6\rfn=g\r3 0 0 0\rfl=b.c\r\nfn=f\n1 7 8 0\rfl=a.c\rfn=f\r1 1 1 1\rfl=c.c\r9 0 -1 +1\rsummary: 13 10 11\r'
 accepted dots 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 . 6\nfn=g\n3 . . .\nfl=b.c\nfn=f\n1 7 8 .\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 . -1 +1\nsummary: 13 10 11\n'
 accepted missing-trailing-counts 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3\nfl=b.c\nfn=f\n1 7 8\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
 accepted totals 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\ntotals: 13 10 11\n'
@@ -623,3 +624,29 @@ accepted tabs-and-spaces 'desc:\td\ncmd:   c\nevents:\tA  B\tC \nfl=a.c\nfn=f\n1
 accepted digit-separators 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 1_3 1_0 1_1\n'
 accepted no-final-newline 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11'
 accepted extreme-counts 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 9223372036854775807 -9223372036854775808 +9223372036854775807\n1 -9223372036854775807 9223372036854775807 -9223372036854775808\n1 1 3 4\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
+
+# Line ends where the reader's buffer ends: its first read takes 2^20 - 1
+# bytes, and the profile's first CR LF is cut there, CR last in the buffer:
+# one line end, not a CR and then an empty line, which the message of a
+# later error would show, one line further.  CRs that end every line of a
+# profile of several megabytes: several reads, each a search for an LF
+# that is not there.
+long_desc=$(head -c 1048568 /dev/zero | tr '\0' x)
+printf 'desc: %s\r\ncmd: c\r\nevents: A\r\nfl=a.c\r\nfn=f\r\nbogus\r\n' "$long_desc" >split-crlf.cgout
+run split-crlf "$merge" split-crlf.cgout
+if [ "$(cat split-crlf.status)" = 1 ] &&
+	[ "$(cat split-crlf.stderr)" = "cg_merge: error: split-crlf.cgout:6: malformed line: bogus" ]; then
+	pass line-ends/crlf-at-buffer-end
+else
+	fail line-ends/crlf-at-buffer-end "status $(cat split-crlf.status): $(head -c 200 split-crlf.stderr)"
+fi
+awk 'BEGIN { print "desc: d"; print "cmd: c"; print "events: A"; print "fl=a.c"
+	print "fn=f"; for (i = 1; i <= 400000; i++) print i, 1; print "summary: 400000" }' \
+	>many-lines.expected
+tr '\n' '\r' <many-lines.expected >many-cr.cgout
+run many-cr "$merge" many-cr.cgout
+if [ "$(cat many-cr.status)" = 0 ] && cmp -s many-cr.stdout many-lines.expected; then
+	pass line-ends/lone-cr-many-reads
+else
+	fail line-ends/lone-cr-many-reads "status $(cat many-cr.status): $(head -c 200 many-cr.stderr)"
+fi
