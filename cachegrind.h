@@ -30,7 +30,18 @@
 #ifndef CACHEGRIND_H
 #define CACHEGRIND_H
 
+/* valgrind.h beside this header or on the include path (Valgrind's own
+ * -I.../include/valgrind), else from the system's valgrind folder: this
+ * header may be installed under another prefix than Valgrind. */
+#if defined(__has_include)
+#if __has_include("valgrind.h")
 #include "valgrind.h"
+#else
+#include <valgrind/valgrind.h>
+#endif
+#else
+#include "valgrind.h"
+#endif
 
 typedef enum {
    VG_USERREQ__CG_START_INSTRUMENTATION = VG_USERREQ_TOOL_BASE('C', 'G'),

@@ -55,6 +55,21 @@ else
   fail tool-none "output '$none_out', stderr: $(head -2 "$out/none.err")"
 fi
 
+# Installed as make install puts it, $(includedir)/valgrind/cachegrind.h
+# under another prefix than the system's valgrind.h, the header is found
+# by <valgrind/cachegrind.h> with that prefix's include folder alone.
+installed=$out/installed-include
+rm -rf "$installed" && mkdir -p "$installed/valgrind" &&
+  cp "$src/cachegrind.h" "$installed/valgrind/"
+printf '#include <valgrind/cachegrind.h>\nint main(void) { CACHEGRIND_START_INSTRUMENTATION; CACHEGRIND_STOP_INSTRUMENTATION; return 0; }\n' \
+  >"$out/installed-client.c"
+if gcc -I"$installed" -o "$out/installed-client" "$out/installed-client.c" \
+     2>"$out/installed-client.err" && "$out/installed-client"; then
+  pass header-installed-elsewhere
+else
+  fail header-installed-elsewhere "$(head -n 2 "$out/installed-client.err" | tr '\n' '|')"
+fi
+
 # START ... STOP with --instr-at-start=no: only the measured loop and its
 # callee (and the lines of main around them) cost anything, and the loop's
 # lines cost exactly what a full run charges them.
