@@ -4,7 +4,7 @@
 # "N passed, N failed".  Exits non-zero if anything failed or nothing ran.
 #
 # usage: sh tests/run-all.sh SRCDIR BUILDDIR [SUITE...]
-#   SUITE names a suite without its prefix and suffix (e.g. "postproc");
+#   SUITE names a suite without its prefix and suffix (e.g. "profiles");
 #   by default every suite runs.
 set -u
 if [ $# -lt 2 ]; then
