@@ -465,7 +465,8 @@ static annotation_plan make_plan(const report* r, uint8_t* planned)
          plan.files[plan.file_count++] = profile->names.text[id];
       }
    }
-   if (plan.file_count > 0) /* else plan.files is NULL, which qsort() may not see */
+   /* With no file, plan.files is NULL, which qsort() may not be given. */
+   if (plan.file_count > 0)
       qsort(plan.files, plan.file_count, sizeof(char*), by_text);
    return plan;
 }
