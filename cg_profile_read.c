@@ -609,7 +609,7 @@ static void read_body(reader* r)
       char first = line[0];
       if (first == '#' || is_blank_line(line, length))
          continue;
-      if (first >= '0' && first <= '9' && r->summary_line == 0)
+      if (is_digit(first) && r->summary_line == 0)
          read_count_line(r, line, length);
       else if ((value = header_value(line, "summary:")) != NULL ||
                (value = header_value(line, "totals:")) != NULL)
