@@ -454,9 +454,10 @@ static annotation_plan make_plan(const report* r, uint8_t* planned)
       cg_count* target = file == unknown ? plan.files_unknown
                          : planned[file] ? NULL
                                          : plan.below_threshold;
-      if (target != NULL && !cg_counts_add(target, cg_pair_counts(profile, p),
-                                           events, 1))
-         cg_fatal("counts overflow 64 bits when summed");
+      if (target != NULL)
+         report_add(r, target, cg_pair_counts(profile, p), "%s",
+                    file == unknown ? "the files unknown"
+                                    : "the files below the threshold");
    }
    for (size_t id = 0; id < profile->names.count; id++) {
       if (planned[id] && id != unknown) {
@@ -618,7 +619,7 @@ int main(int argc, char** argv)
    if (arg_count == 0)
       cg_usage_error(usage, 2, "the following arguments are required: "
                                "cachegrind-out-file");
-   report r = {.out = stdout, .threshold = chosen.threshold,
+   report r = {.threshold = chosen.threshold,
                .show_percs = chosen.show_percs, .annotate = chosen.annotate,
                .context = chosen.context,
                .include_dirs = chosen.include_dirs,
@@ -641,8 +642,8 @@ int main(int argc, char** argv)
    r.profile = &totals;
    choose_columns(&r, &chosen);
 
-   static char buffer[1 << 16];
-   setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
+   report_text held;
+   report_open(&r, &held);
    print_metadata(&r, argc, argv);
    print_summary_section(&r);
    uint8_t* shown_files = print_function_sections(&r);
@@ -668,9 +669,9 @@ int main(int argc, char** argv)
       free(plan.below_threshold);
       free(plan.files_unknown);
    }
-   if (fflush(stdout) != 0 || ferror(stdout))
-      cg_fatal("cannot write the report: %s", strerror(errno));
+   report_deliver(&r);
    free(shown_files);
+   report_close(&r);
    free_report(&r);
    cg_profile_free(&totals);
    free(args);

@@ -3,11 +3,15 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cg_alloc.h"
+#include "cg_cli.h"
 #include "cg_report.h"
 
 enum { CELL_TEXT = 48 };
@@ -67,6 +71,47 @@ static void format_cumulative(const report* r, cg_count cumulative,
       snprintf(out, CELL_TEXT, " n/a)");
    else
       snprintf(out, CELL_TEXT, " %.1f%%)", percent_of(cumulative, total));
+}
+
+void report_open(report* r, report_text* held)
+{
+   *held = (report_text){NULL, 0, 0};
+   r->held = held;
+   r->out = open_memstream(&held->text, &held->length);
+   if (r->out == NULL)
+      cg_fatal("cannot hold the report in memory: %s", strerror(errno));
+}
+
+void report_deliver(const report* r)
+{
+   report_text* held = r->held;
+   if (fflush(r->out) != 0)
+      cg_fatal("cannot hold the report in memory: %s", strerror(errno));
+   size_t length = held->length - held->delivered;
+   if (fwrite(held->text + held->delivered, 1, length, stdout) != length ||
+       fflush(stdout) != 0)
+      cg_fatal("cannot write the report: %s", strerror(errno));
+   held->delivered = held->length;
+}
+
+void report_close(report* r)
+{
+   fclose(r->out);
+   free(r->held->text);
+}
+
+void report_add(const report* r, cg_count* sum, const cg_count* counts,
+                const char* what, ...)
+{
+   if (cg_counts_add(sum, counts, r->profile->event_count, 1))
+      return;
+   char total[256];
+   va_list args;
+   va_start(args, what);
+   vsnprintf(total, sizeof total, what, args);
+   va_end(args);
+   cg_fatal("%s: counts overflow 64 bits when summed: %s",
+            r->data_count == 1 ? r->data_paths[0] : "the profiles", total);
 }
 
 column_extent* extents_new(const report* r)

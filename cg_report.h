@@ -18,8 +18,16 @@
 
 #include "cg_profile.h"
 
+/* The report's text, kept in memory (see report_open()). */
+typedef struct report_text {
+   char* text;
+   size_t length;
+   size_t delivered;          /* how much of it is on standard output */
+} report_text;
+
 typedef struct report {
-   FILE* out;
+   FILE* out;                 /* writes to *held */
+   report_text* held;
    const cg_profile* profile; /* everything but the per-line counts */
    size_t column_count;       /* shown events, as indexes into the */
    size_t* columns;           /* profile's events */
@@ -61,6 +69,26 @@ void extents_add_cumulative(const report* r, column_extent* extents,
                             const cg_count* cumulative);
 column_width* widths_from(const report* r, const column_extent* extents,
                           enum percent_style style);
+
+/* Starts the report in memory: it reaches standard output only through
+ * report_deliver(), so that an error found halfway (a sum that overflows,
+ * a profile that changed before its second reading) leaves no half report
+ * behind, only the error. */
+void report_open(report* r, report_text* held);
+/* Writes what the report has gained since the last call to standard
+ * output; a failure to write is fatal. */
+void report_deliver(const report* r);
+/* Frees the report's memory. */
+void report_close(report* r);
+
+/* SUM += COUNTS, every event.  The report's totals (of a file, a
+ * function, a line over its functions, a running total, a row of the
+ * annotation summary) add up sums the reader has checked one by one, and
+ * can still leave 64 bits where their parts have opposite signs: such a
+ * total is refused as the reader refuses one, with an error naming the
+ * profile and WHAT (a printf format), never wrapped. */
+void report_add(const report* r, cg_count* sum, const cg_count* counts,
+                const char* what, ...) __attribute__((format(printf, 4, 5)));
 
 /* "-1,234,567" */
 void format_commified(char* out, cg_count value);

@@ -69,12 +69,6 @@ static int by_counts_then_name(const void* a, const void* b)
    return strcmp(name_text(y->name), name_text(x->name));
 }
 
-static void add_wrapping(cg_count* sum, const cg_count* counts, size_t n)
-{
-   for (size_t e = 0; e < n; e++)
-      sum[e] = (cg_count)((uint64_t)sum[e] + (uint64_t)counts[e]);
-}
-
 /* Groups the pairs, sums each group, keeps the entries that reach the
  * threshold, and sorts; returns the groups with a kept entry. */
 static group* make_groups(const grouping* g, uint32_t* pairs,
@@ -96,7 +90,8 @@ static group* make_groups(const grouping* g, uint32_t* pairs,
              g->outer_name[pairs[p]] == current->name;
            p++) {
          const cg_count* counts = cg_pair_counts(profile, pairs[p]);
-         add_wrapping(current->counts, counts, events);
+         report_add(g->r, current->counts, counts, "the total of %s",
+                    name_text(current->name));
          if (passes_threshold(g->r, counts)) {
             uint32_t kept = current->members[current->kept_count];
             current->members[current->kept_count++] = pairs[p];
@@ -126,7 +121,8 @@ static column_width* section_widths(const grouping* g, const group* groups,
    cg_count* cumulative = cg_xcalloc(events, sizeof(cg_count));
    for (size_t i = 0; i < count; i++) {
       extents_add(r, extents, groups[i].counts);
-      add_wrapping(cumulative, groups[i].counts, events);
+      report_add(r, cumulative, groups[i].counts, "the running total of %s",
+                 g->title);
       extents_add_cumulative(r, extents, cumulative);
       for (size_t k = 0; k < groups[i].kept_count; k++)
          extents_add(r, extents,
@@ -184,7 +180,8 @@ static void print_grouped_section(const grouping* g, uint8_t* shown_names)
    print_header_row(r, widths, "  ", g->suffix);
    putc('\n', r->out);
    for (size_t i = 0; i < count; i++) {
-      add_wrapping(cumulative, groups[i].counts, events);
+      report_add(r, cumulative, groups[i].counts, "the running total of %s",
+                 g->title);
       print_group(g, &groups[i], widths, cumulative);
       if (shown_names != NULL)
          shown_names[groups[i].name] = 1;

@@ -72,6 +72,11 @@ typedef struct annotator {
    cg_count* rows[ROW_COUNT];
 } annotator;
 
+static void add_to_row(annotator* a, int row, const cg_count* counts)
+{
+   report_add(a->r, a->rows[row], counts, "the annotation summary");
+}
+
 static const cg_profile* sorted_lines;
 
 static int by_file_then_line(const void* a, const void* b)
@@ -85,12 +90,6 @@ static int by_file_then_line(const void* a, const void* b)
    if (p->entry_line[x] != p->entry_line[y])
       return p->entry_line[x] < p->entry_line[y] ? -1 : 1;
    return x < y ? -1 : x > y;
-}
-
-static void add_into(cg_count* sum, const cg_count* counts, size_t events)
-{
-   for (size_t e = 0; e < events; e++)
-      sum[e] = (cg_count)((uint64_t)sum[e] + (uint64_t)counts[e]);
 }
 
 /* Collects the per-line counts of the file named NAME. */
@@ -123,9 +122,11 @@ static file_counts counts_of_file(const annotator* a, const char* name)
          result.lines[result.line_count++].counts =
             cg_xcalloc(events, sizeof(cg_count));
       }
-      add_into(result.lines[result.line_count - 1].counts,
-               cg_entry_counts(p, entry), events);
-      add_into(result.total, cg_entry_counts(p, entry), events);
+      report_add(a->r, result.lines[result.line_count - 1].counts,
+                 cg_entry_counts(p, entry), "line %llu of %s",
+                 (unsigned long long)line, name);
+      report_add(a->r, result.total, cg_entry_counts(p, entry),
+                 "the total of %s", name);
    }
    return result;
 }
@@ -325,7 +326,7 @@ static void annotate_text(annotator* a, const file_counts* counts,
                           source* text_source, const char* original)
 {
    const report* r = a->r;
-   size_t events = a->lines->event_count, text_lines;
+   size_t text_lines;
    char** text = split_lines(text_source->text, text_source->length,
                              &text_lines);
    column_extent* extents = extents_new(r);
@@ -340,11 +341,11 @@ static void annotate_text(annotator* a, const file_counts* counts,
       print_count_row(r, widths, PERCENT_PLAIN, "", counts->lines[0].counts,
                       NULL, " ", "<unknown (line 0)>");
       putc('\n', r->out);
-      add_into(a->rows[ROW_UNKNOWN_LINES], counts->lines[0].counts, events);
+      add_to_row(a, ROW_UNKNOWN_LINES, counts->lines[0].counts);
       first_line = 1;
    }
    for (size_t i = first_line; i < counts->line_count; i++)
-      add_into(a->rows[ROW_KNOWN_LINES], counts->lines[i].counts, events);
+      add_to_row(a, ROW_KNOWN_LINES, counts->lines[i].counts);
    size_t past_end = print_ranges(a, widths, counts, text, text_lines);
    if (past_end < counts->line_count)
       print_past_end(a, widths, counts, past_end, original);
@@ -393,7 +394,7 @@ static char** originals_of(const annotator* a, const char* name,
 static void annotate_file(annotator* a, const char* name)
 {
    const report* r = a->r;
-   size_t events = a->lines->event_count, count;
+   size_t count;
    size_t heading_size = strlen(name) + 32;
    char* heading = cg_xmalloc(heading_size);
    snprintf(heading, heading_size, "Annotated source file: %s", name);
@@ -421,11 +422,11 @@ static void annotate_file(annotator* a, const char* name)
    if (state == ROW_UNREADABLE) {
       print_originals(r, "one or more of these original files are "
                          "unreadable", originals, count);
-      add_into(a->rows[ROW_UNREADABLE], counts.total, events);
+      add_to_row(a, ROW_UNREADABLE, counts.total);
    } else if (state == ROW_NOT_IDENTICAL) {
       print_originals(r, "two or more of these original files are not "
                          "identical", originals, count);
-      add_into(a->rows[ROW_NOT_IDENTICAL], counts.total, events);
+      add_to_row(a, ROW_NOT_IDENTICAL, counts.total);
    } else {
       print_newer_warnings(r, originals, count, oldest);
       annotate_text(a, &counts, &first, originals[0]);
@@ -453,7 +454,7 @@ static int print_annotation_summary(annotator* a)
    cg_count* annotated = cg_xcalloc(events, sizeof(cg_count));
    for (int row = 0; row < ROW_COUNT; row++) {
       extents_add(r, extents, a->rows[row]);
-      add_into(annotated, a->rows[row], events);
+      report_add(r, annotated, a->rows[row], "the annotation summary");
    }
    column_width* widths = widths_from(r, extents, PERCENT_PLAIN);
    print_heading(r, "Annotation summary");
@@ -466,7 +467,7 @@ static int print_annotation_summary(annotator* a)
    int adds_up = memcmp(annotated, r->profile->summary,
                         events * sizeof(cg_count)) == 0;
    if (!adds_up) {
-      fflush(r->out);
+      report_deliver(r); /* the report first, as the established tool */
       fprintf(stderr, "%s: error: `summary:` line doesn't match computed "
                       "annotated counts\n- summary:   ",
               cg_program_name());
@@ -487,8 +488,8 @@ int print_source_sections(const report* r, const annotation_plan* plan,
    annotator a = {r, lines, NULL, {NULL}};
    for (int row = 0; row < ROW_COUNT; row++)
       a.rows[row] = cg_xcalloc(events, sizeof(cg_count));
-   add_into(a.rows[ROW_BELOW_THRESHOLD], plan->below_threshold, events);
-   add_into(a.rows[ROW_FILES_UNKNOWN], plan->files_unknown, events);
+   add_to_row(&a, ROW_BELOW_THRESHOLD, plan->below_threshold);
+   add_to_row(&a, ROW_FILES_UNKNOWN, plan->files_unknown);
    a.entry_order = cg_xcalloc(lines->entry_count, sizeof(size_t));
    for (size_t e = 0; e < lines->entry_count; e++)
       a.entry_order[e] = e;
