@@ -36,7 +36,8 @@ typedef struct cg_read_rules {
    int accept_inline_files;
    /* A count line before any fl= line: if set, its counts go into the
     * profile's total only (so an annotation's final check can say they
-    * were never attributed); if not, it is an error. */
+    * were never attributed); if not, they belong to the file "" and, until
+    * an fn= line, the function "". */
    int total_only_before_file;
    /* The function counts belong to after fl= and before any fn=. */
    const char* unnamed_function;

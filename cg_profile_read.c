@@ -33,8 +33,6 @@
  *     unsupported `positions:` line: ... malformed line: TEXT
  *     malformed or too many event counts line number too large
  *     event count out of 64-bit range    counts overflow 64 bits when summed
- *     count line before the first `fl=` line (unless the rules say
- *       otherwise)
  *     name (N) used before it was defined   NUL byte in a name
  *     more than one `summary:` line      line after the `summary:` line: ..
  *     missing `summary:` line, aborting  (LINE is one past the last line)
@@ -536,11 +534,8 @@ static void read_count_line(reader* r, const char* line, size_t length)
    add_counts(r, r->input_total, 1);
 
    cg_profile* profile = r->profile;
-   if (!r->have_file) {
-      if (profile->rules.total_only_before_file)
-         return;
-      fail(r, "count line before the first `fl=` line");
-   }
+   if (!r->have_file)
+      return;
    if (r->pair == NO_PAIR) {
       r->pair = (long)cg_profile_pair(profile, r->file, r->function);
       r->pair_keeps_lines = file_keeps_lines(profile, r->file);
@@ -685,6 +680,12 @@ static void read_file(reader* r)
       cg_names_intern(&r->profile->names, r->profile->rules.unnamed_function,
                       strlen(r->profile->rules.unnamed_function));
    r->function = r->unnamed_function;
+   if (!r->profile->rules.total_only_before_file) {
+      /* Not renamed: no fl= or fn= line named them. */
+      r->file = r->function = cg_names_intern(&r->profile->names, "", 0);
+      r->have_file = 1;
+      ensure_name_use(r->profile);
+   }
    read_body(r);
    check_summary(r);
 }

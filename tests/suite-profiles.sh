@@ -385,9 +385,24 @@ rejected merge-over-line 'one-a.cgout:6: counts overflow 64 bits when summed' ma
 rejected merge-over-total 'one-b.cgout:7: counts overflow 64 bits when summed' max-a.cgout one-b.cgout
 rejected merge-under-total 'minus-one-b.cgout:7: counts overflow 64 bits when summed' max-a.cgout minus-one-b.cgout
 
-# Count lines need a file.
-write before-fl "${header}fn=f\n1 1\nsummary: 1 0\n"
-rejected count-before-fl 'before-fl.cgout:5: count line before the first `fl=` line' before-fl.cgout
+# Count lines before any fl= line belong to the file "" and, until an fn=
+# line, the function "" (the annotate suite has what cg_annotate does).
+write before-fl "${header}1 1\nfn=f\n2 0 3\nfl=a.c\n3 4\nsummary: 5 3\n"
+write before-fl-expected "${header}fl=\nfn=\n1 1 0\nfn=f\n2 0 3\nfl=a.c\nfn=???\n3 4 0\nsummary: 5 3\n"
+run before-fl "$merge" before-fl.cgout
+if [ "$(cat before-fl.status)" = 0 ] && [ ! -s before-fl.stderr ] &&
+	cmp -s before-fl.stdout before-fl-expected.cgout; then
+	pass accept/count-before-fl
+else
+	fail accept/count-before-fl "status $(cat before-fl.status): $(head -1 before-fl.stderr)$(diff before-fl-expected.cgout before-fl.stdout | sed -n 2p)"
+fi
+run before-fl-diff "$diff" before-fl.cgout before-fl-expected.cgout
+if [ "$(cat before-fl-diff.status)" = 0 ] && [ ! -s before-fl-diff.stderr ] &&
+	grep -q '^summary: 0 0$' before-fl-diff.stdout; then
+	pass accept/count-before-fl-diffed
+else
+	fail accept/count-before-fl-diffed "status $(cat before-fl-diff.status): $(head -1 before-fl-diff.stderr)"
+fi
 
 # Name compression: a number must be defined first, and files and
 # functions are numbered apart.
