@@ -4,9 +4,13 @@
  * read s/PATTERN/REPLACEMENT/FLAGS where the two delimiting slashes are the
  * last two slashes not preceded by a backslash, so a pattern may itself
  * contain slashes ("s/a/b/c/" replaces "a/b" with "c"); "\/" stands for a
- * slash in both parts.  The replacement's escapes (\1, \g<name>, \\, \n
- * ...) are translated once into PCRE2's own replacement syntax, so matching
- * and replacing is left to pcre2_substitute.
+ * slash in both parts.  Names are matched as Python matches a str: by
+ * characters of UTF-8 text (Unicode classes and case folding), a name that
+ * is not valid UTF-8 still matched where it is.  The few forms Python reads
+ * otherwise than PCRE2 (\uXXXX, {,n}, \Z) are rewritten in the pattern,
+ * and the replacement's escapes (\1, \g<name>, octal, \\, \n ...) are
+ * translated once into PCRE2's own replacement syntax, so matching and
+ * replacing is left to pcre2_substitute.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -60,6 +64,72 @@ static char* unescape_slashes(const char* expr, size_t from, size_t to)
    return out.text;
 }
 
+static int is_hex_digits(const char* text, size_t count)
+{
+   for (size_t i = 0; i < count; i++)
+      if (!strchr("0123456789abcdefABCDEF", text[i]) || text[i] == '\0')
+         return 0;
+   return 1;
+}
+
+/* PATTERN with what Python's regexes read otherwise than PCRE2's in
+ * PCRE2's form: \uXXXX and \UXXXXXXXX (a character by its code), {,N} and
+ * {,} (up to N repeats, any number), \Z (the very end).  Anything else is
+ * copied; a malformed escape stays for PCRE2 to refuse, as Python does. */
+static char* translate_pattern(const char* pattern)
+{
+   buffer_t out = {0};
+   append(&out, "", 0);
+   int in_class = 0;
+   for (size_t at = 0; pattern[at] != '\0';) {
+      const char* p = pattern + at;
+      if (p[0] == '\\' && (p[1] == 'u' || p[1] == 'U')) {
+         size_t digits = p[1] == 'u' ? 4 : 8;
+         if (strlen(p + 2) >= digits && is_hex_digits(p + 2, digits)) {
+            append(&out, "\\x{", 3);
+            append(&out, p + 2, digits);
+            append(&out, "}", 1);
+            at += 2 + digits;
+            continue;
+         }
+      }
+      if (p[0] == '\\' && p[1] == 'Z' && !in_class) {
+         append(&out, "\\z", 2);
+         at += 2;
+         continue;
+      }
+      if (p[0] == '\\' && p[1] != '\0') {
+         append(&out, p, 2);
+         at += 2;
+         continue;
+      }
+      if (p[0] == '{' && p[1] == ',' && !in_class) {
+         size_t digits = strspn(p + 2, "0123456789");
+         if (p[2 + digits] == '}') {
+            append(&out, "{0,", 3);
+            append(&out, p + 2, digits + 1);
+            at += 3 + digits;
+            continue;
+         }
+      }
+      if (p[0] == '[' && !in_class) {
+         /* A class: a ] first, or after ^, is one of its characters. */
+         in_class = 1;
+         size_t start = p[1] == '^' ? 2 : 1;
+         if (p[start] == ']')
+            start++;
+         append(&out, p, start);
+         at += start;
+         continue;
+      }
+      if (p[0] == ']')
+         in_class = 0;
+      append(&out, p, 1);
+      at++;
+   }
+   return out.text;
+}
+
 /* Appends the reference to group NAME (digits or a name) in PCRE2's form,
  * after checking the regex has it. */
 static int append_group(buffer_t* out, const pcre2_code* regex,
@@ -87,6 +157,34 @@ static int append_group(buffer_t* out, const pcre2_code* regex,
    return ok;
 }
 
+static int is_octal(char c)
+{
+   return c >= '0' && c <= '7';
+}
+
+/* Appends the character of code CODE (below 256) in UTF-8, as Python
+ * writes the name it makes; a NUL cannot be in a name. */
+static int append_character(buffer_t* out, unsigned code, char* error,
+                            size_t error_size)
+{
+   char bytes[2];
+   if (code == 0) {
+      snprintf(error, error_size, "a NUL character in the replacement");
+      return 0;
+   }
+   if (code == '$') {
+      append(out, "$$", 2);
+   } else if (code < 0x80) {
+      bytes[0] = (char)code;
+      append(out, bytes, 1);
+   } else {
+      bytes[0] = (char)(0xC0 | code >> 6);
+      bytes[1] = (char)(0x80 | (code & 0x3F));
+      append(out, bytes, 2);
+   }
+   return 1;
+}
+
 /* Translates one backslash escape starting at TEMPLATE[*AT] (the
  * backslash); advances *AT past it. */
 static int translate_escape(const char* template, size_t* at, buffer_t* out,
@@ -95,6 +193,26 @@ static int translate_escape(const char* template, size_t* at, buffer_t* out,
 {
    const char* p = template + *at + 1;
    static const char plain[] = "abfnrtv", meant[] = "\a\b\f\n\r\t\v";
+   /* Python's rule: \0 and up to two more octal digits, or three octal
+    * digits, are a character by its octal code; other digits name a group
+    * (one or two digits). */
+   size_t octal = 0;
+   if (*p == '0')
+      octal = 1 + is_octal(p[1]) + (is_octal(p[1]) && is_octal(p[2]));
+   else if (is_octal(p[0]) && is_octal(p[1]) && is_octal(p[2]))
+      octal = 3;
+   if (octal > 0) {
+      unsigned code = 0;
+      for (size_t i = 0; i < octal; i++)
+         code = code * 8 + (unsigned)(p[i] - '0');
+      if (*p != '0' && code > 0377) {
+         snprintf(error, error_size, "octal escape value \\%.3s outside of "
+                  "range 0-0o377", p);
+         return 0;
+      }
+      *at += 1 + octal;
+      return append_character(out, code & 0377, error, error_size);
+   }
    if (*p >= '1' && *p <= '9') {
       size_t digits = (p[1] >= '0' && p[1] <= '9') ? 2 : 1;
       *at += 1 + digits;
@@ -187,13 +305,17 @@ enum cg_subst_status cg_subst_parse(const char* expr, cg_subst** result,
                "not of the form s/regex/replacement/ (flags g, i)");
       return CG_SUBST_BAD_FORM;
    }
-   char* pattern = unescape_slashes(expr, 2, middle);
+   char* written = unescape_slashes(expr, 2, middle);
+   char* pattern = translate_pattern(written);
+   free(written);
    char* template = unescape_slashes(expr, middle + 1, last);
    int code;
    PCRE2_SIZE offset;
    pcre2_code* regex =
       pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
-                    ignore_case ? PCRE2_CASELESS : 0, &code, &offset, NULL);
+                    PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF |
+                       (ignore_case ? PCRE2_CASELESS : 0),
+                    &code, &offset, NULL);
    free(pattern);
    if (regex == NULL) {
       PCRE2_UCHAR message[256];

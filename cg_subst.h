@@ -1,7 +1,8 @@
 /* cg_subst.h: the s/regex/replacement/flags expressions of --mod-filename
- * and --mod-funcname.  The regex is Perl-compatible (PCRE2); the
- * replacement takes \N and \g<name> group references; the flags are g (all
- * matches, not just the first) and i (ignore case).
+ * and --mod-funcname, as Python's re.sub reads them: the regex matches
+ * names as UTF-8 text; the replacement takes \N and \g<name> group
+ * references and octal escapes; the flags are g (all matches, not just the
+ * first) and i (ignore case).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

@@ -570,6 +570,32 @@ else
 	fail usage/diff-bad-regex "status $(cat diff-bad-regex.status): $(head -1 diff-bad-regex.stderr)"
 fi
 
+# Renamings as Python's re.sub makes them (tests/profiles/python-renames.py
+# works them out here): characters of UTF-8 text, not bytes, Unicode
+# classes and case folding, and the forms Python reads otherwise than PCRE2.
+renamed_names='café.c Kelvin.c aaa/bbb.c src/Ünïcode_1.rs x.c'
+printf 'desc: d\ncmd: c\nevents: A\n' >renames.cgout
+for name in $renamed_names; do
+	printf 'fl=%s\nfn=f\n1 1\n' "$name" >>renames.cgout
+done
+printf 'summary: 5\n' >>renames.cgout
+for expr in 's/caf.\.c/X/' 's/é?\./_/' 's/É/E/i' 's/ü/U/gi' 's/\w+/W/' 's/\d/D/g' \
+	's/x*/-/g' 's/a{,2}/X/' 's/b{,}/Y/' 's/\u00e9/e/' 's/\U000000dc/U/' \
+	's/c\Z/Q/' 's/[^a-z.\/]/?/g' 's/(.)\.(c|rs)$/\2\101\1/' 's/(?P<stem>\w+)\./\g<stem>\351/' \
+	's/(e)(l)/\2\1/' 's/\//:/g'; do
+	renaming=$((${renaming:-0} + 1))
+	test=renames/$renaming
+	python3 "$srcdir/tests/profiles/python-renames.py" "$expr" $renamed_names |
+		LC_ALL=C sort -u >renames.want
+	"$diff" "--mod-filename=$expr" renames.cgout renames.cgout >renames.out 2>renames.err
+	sed -n 's/^fl=//p' renames.out | LC_ALL=C sort -u >renames.got
+	if [ -s renames.want ] && cmp -s renames.want renames.got; then
+		pass "$test"
+	else
+		fail "$test" "$expr: got '$(tr '\n' ' ' <renames.got)$(head -1 renames.err)', Python '$(tr '\n' ' ' <renames.want)'"
+	fi
+done
+
 # --help and -h: the usage and help on stdout, status 0, even with other
 # mistakes after them; --version: the program's name and version.
 for program in "$merge" "$diff"; do
