@@ -185,6 +185,17 @@ static const char* event_name(const report* r, size_t column)
    return r->profile->event_names[r->columns[column]];
 }
 
+/* How many characters NAME is wide, as the established report counts them:
+ * the characters of its UTF-8 text, each byte that does not continue one
+ * counting one. */
+static size_t name_width(const char* name)
+{
+   size_t width = 0;
+   for (; *name != '\0'; name++)
+      width += ((unsigned char)*name & 0xC0) != 0x80;
+   return width;
+}
+
 void print_header_row(const report* r, const column_width* widths,
                       const char* prefix, const char* suffix)
 {
@@ -192,7 +203,7 @@ void print_header_row(const report* r, const column_width* widths,
    for (size_t c = 0; c < r->column_count; c++) {
       const char* name = event_name(r, c);
       fputs(name, r->out);
-      for (size_t i = strlen(name); i < cell_width(&widths[c]); i++)
+      for (size_t i = name_width(name); i < cell_width(&widths[c]); i++)
          putc('_', r->out);
       putc(' ', r->out);
    }
@@ -203,15 +214,14 @@ void print_header_row(const report* r, const column_width* widths,
 static void print_cell_padding(const report* r, const column_width* widths,
                                size_t column)
 {
-   size_t name = strlen(event_name(r, column));
+   size_t name = name_width(event_name(r, column));
    for (size_t i = cell_width(&widths[column]); i < name; i++)
       putc(' ', r->out);
 }
 
-void print_count_row(const report* r, const column_width* widths,
-                     enum percent_style style, const char* prefix,
-                     const cg_count* counts, const cg_count* cumulative,
-                     const char* separator, const char* label)
+void print_cells(const report* r, const column_width* widths,
+                 enum percent_style style, const char* prefix,
+                 const cg_count* counts, const cg_count* cumulative)
 {
    char count_text[CELL_TEXT], percent[CELL_TEXT], running[CELL_TEXT];
    fputs(prefix, r->out);
@@ -228,18 +238,24 @@ void print_count_row(const report* r, const column_width* widths,
               (int)widths[c].percent, percent, (int)widths[c].cumulative,
               running);
    }
+}
+
+void print_count_row(const report* r, const column_width* widths,
+                     enum percent_style style, const char* prefix,
+                     const cg_count* counts, const cg_count* cumulative,
+                     const char* separator, const char* label)
+{
+   print_cells(r, widths, style, prefix, counts, cumulative);
    fprintf(r->out, "%s%s\n", separator, label);
 }
 
-void print_missing_row(const report* r, const column_width* widths,
-                       const char* label)
+void print_missing_cells(const report* r, const column_width* widths)
 {
    for (size_t c = 0; c < r->column_count; c++) {
       print_cell_padding(r, widths, c);
       fprintf(r->out, "%*s%*s ", (int)widths[c].count, ".",
               (int)(widths[c].percent + widths[c].cumulative), "");
    }
-   fprintf(r->out, " %s\n", label);
 }
 
 int compare_by_sort_events(const report* r, const cg_count* a,

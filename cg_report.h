@@ -96,15 +96,18 @@ void format_commified(char* out, cg_count value);
 void print_heading(const report* r, const char* title);
 void print_header_row(const report* r, const column_width* widths,
                       const char* prefix, const char* suffix);
-/* PREFIX, the cells of COUNTS (all events), SEPARATOR, LABEL, newline.
- * CUMULATIVE is used by the outer style only. */
+/* PREFIX and the cells of COUNTS (all events); CUMULATIVE is used by the
+ * outer style only. */
+void print_cells(const report* r, const column_width* widths,
+                 enum percent_style style, const char* prefix,
+                 const cg_count* counts, const cg_count* cumulative);
+/* The same, then SEPARATOR, LABEL and a newline. */
 void print_count_row(const report* r, const column_width* widths,
                      enum percent_style style, const char* prefix,
                      const cg_count* counts, const cg_count* cumulative,
                      const char* separator, const char* label);
-/* A source line without counts: "." cells. */
-void print_missing_row(const report* r, const column_width* widths,
-                       const char* label);
+/* The cells of a source line without counts: ".". */
+void print_missing_cells(const report* r, const column_width* widths);
 
 /* The comparison that orders rows: larger absolute counts of the sort
  * events first. */

@@ -189,12 +189,20 @@ static int load_source(const report* r, const char* name, source* into)
    return 0;
 }
 
+/* A line of a source file: its bytes, which may include NUL. */
+typedef struct source_line {
+   const char* text;
+   size_t length;
+} source_line;
+
 /* Splits TEXT into lines, CR LF and lone CR counting as LF.  Each line
  * loses its last character, which is its newline; a last line without one
- * loses a character of its own, as in the established report. */
-static char** split_lines(char* text, size_t length, size_t* count)
+ * loses a character of its own, as in the established report.  The lines
+ * point into TEXT. */
+static source_line* split_lines(const char* text, size_t length,
+                                size_t* count)
 {
-   char** lines = NULL;
+   source_line* lines = NULL;
    size_t n = 0, start = 0;
    for (size_t i = 0; i <= length; i++) {
       int end_of_text = i == length;
@@ -206,12 +214,20 @@ static char** split_lines(char* text, size_t length, size_t* count)
       if (!end_of_text && text[i] == '\r' && i + 1 < length &&
           text[i + 1] == '\n')
          i++;
-      lines = cg_xreallocarray(lines, n + 1, sizeof(char*));
-      lines[n++] = cg_xstrndup(text + start, end - start);
+      lines = cg_xreallocarray(lines, n + 1, sizeof *lines);
+      lines[n++] = (source_line){text + start, end - start};
       start = i + 1;
    }
    *count = n;
    return lines;
+}
+
+/* The label of a source line's row: the line itself, all its bytes. */
+static void print_source_line(const report* r, const source_line* line)
+{
+   putc(' ', r->out);
+   fwrite(line->text, 1, line->length, r->out);
+   putc('\n', r->out);
 }
 
 /* ---- one file ---- */
@@ -262,7 +278,8 @@ static uint64_t saturated_sum(uint64_t a, uint64_t b)
 /* Prints the lines around the counted ones; returns the index of the
  * first counted line past the end of the source. */
 static size_t print_ranges(const annotator* a, const column_width* widths,
-                           const file_counts* counts, char** text,
+                           const file_counts* counts,
+                           const source_line* text,
                            size_t text_lines)
 {
    const report* r = a->r;
@@ -288,11 +305,11 @@ static size_t print_ranges(const annotator* a, const column_width* widths,
          if (n > text_lines)
             goto past_end;
          if (next < counts->line_count && counts->lines[next].line == n)
-            print_count_row(r, widths, PERCENT_PLAIN, "",
-                            counts->lines[next++].counts, NULL, " ",
-                            text[n - 1]);
+            print_cells(r, widths, PERCENT_PLAIN, "",
+                        counts->lines[next++].counts, NULL);
          else
-            print_missing_row(r, widths, text[n - 1]);
+            print_missing_cells(r, widths);
+         print_source_line(r, &text[n - 1]);
       }
       print_range_mark(r, high);
    }
@@ -327,8 +344,8 @@ static void annotate_text(annotator* a, const file_counts* counts,
 {
    const report* r = a->r;
    size_t text_lines;
-   char** text = split_lines(text_source->text, text_source->length,
-                             &text_lines);
+   source_line* text = split_lines(text_source->text, text_source->length,
+                                   &text_lines);
    column_extent* extents = extents_new(r);
    for (size_t i = 0; i < counts->line_count; i++)
       extents_add(r, extents, counts->lines[i].counts);
@@ -352,8 +369,6 @@ static void annotate_text(annotator* a, const file_counts* counts,
    if (first_line < counts->line_count)
       putc('\n', r->out);
 
-   for (size_t i = 0; i < text_lines; i++)
-      free(text[i]);
    free(text);
    free(widths);
    free(extents);

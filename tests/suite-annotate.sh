@@ -304,6 +304,19 @@ option_forms() {
 }
 check option-forms option_forms
 
+# Event names are as wide as their characters (UTF-8), and source lines
+# are shown with every byte, NUL included.
+printf 'cmd: c\nevents: \303\211r Dr\nfl=nul.c\nfn=f\n1 1 1\n2 1 1\nsummary: 2 2\n' >wide.cgout
+printf 'a\000b\nsecond\000\n' >nul.c
+wide_names_and_nuls() {
+  "$annotate" --no-show-percs wide.cgout >wide.txt &&
+    grep -q "^$(printf '\303\211')r Dr \$" wide.txt &&
+    grep -q '^ 2  2  PROGRAM TOTALS$' wide.txt &&
+    tr '\000' '@' <wide.txt | grep -q '^ 1  1  a@b$' &&
+    tr '\000' '@' <wide.txt | grep -q '^ 1  1  second@$'
+}
+check wide-names-and-nuls wide_names_and_nuls
+
 version() {
   [ "$("$annotate" --version)" = "cg_annotate-1.0.0" ] &&
     "$annotate" --help | grep -q '^usage: cg_annotate'
