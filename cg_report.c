@@ -36,15 +36,45 @@ void format_commified(char* out, cg_count value)
    *out = '\0';
 }
 
-/* 100 * COUNT / TOTAL, rounded once as exact division would round it
- * while the values fit a double's mantissa, and nearly so beyond. */
+static int bit_length(unsigned __int128 value)
+{
+   int bits = 0;
+   for (; value != 0; value >>= 1)
+      bits++;
+   return bits;
+}
+
+/* 100 * COUNT / TOTAL (TOTAL not 0) correctly rounded, as Python divides
+ * its integers: the exact quotient rounded once to the nearest double.
+ * Where both values fit a double's mantissa, the division of the two
+ * doubles is that.  Beyond, the quotient is taken in integers, shifted to
+ * between 2^54 and 2^56 with a sticky bit for any remainder, so that its
+ * one conversion to a double rounds as the exact quotient would. */
 static double percent_of(cg_count count, cg_count total)
 {
-   const cg_count exact = (cg_count)1 << 46; /* 100 * 2^46 < 2^53 */
-   if (count > -exact && count < exact && total > -exact * 128 &&
-       total < exact * 128)
-      return (double)(count * 100) / (double)total;
-   return (double)((long double)count * 100.0L / (long double)total);
+   __int128 numerator = (__int128)count * 100;
+   int negative = (numerator < 0) != (total < 0);
+   unsigned __int128 a = numerator < 0 ? -(unsigned __int128)numerator
+                                       : (unsigned __int128)numerator;
+   unsigned __int128 b = total < 0 ? -(unsigned __int128)total
+                                   : (unsigned __int128)total;
+   const unsigned __int128 mantissa = (unsigned __int128)1 << 53;
+   double magnitude_of_quotient;
+   if (a < mantissa && b < mantissa) {
+      magnitude_of_quotient = (double)a / (double)b;
+   } else {
+      /* a < 2^70 and b < 2^64: the shifted values stay below 2^120. */
+      int shift = 55 - (bit_length(a) - bit_length(b));
+      if (shift > 0)
+         a <<= shift;
+      else
+         b <<= -shift;
+      unsigned __int128 quotient = a / b;
+      if (a % b != 0)
+         quotient |= 1;
+      magnitude_of_quotient = ldexp((double)quotient, -shift);
+   }
+   return negative ? -magnitude_of_quotient : magnitude_of_quotient;
 }
 
 /* The percentage part(s) of a cell. */

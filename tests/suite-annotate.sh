@@ -317,6 +317,38 @@ wide_names_and_nuls() {
 }
 check wide-names-and-nuls wide_names_and_nuls
 
+# Percentages rounded as Python's division of integers rounds them (once,
+# exactly): counts near the boundaries of one decimal, of totals beyond a
+# double's mantissa, checked against Python itself.
+python3 - <<'PYTHON' >rounding.cgout
+total = 1125899906842604
+counts = [137922738588219]
+for k in range(1, 60):
+    near = total * (10 * k + 5) // 1000
+    counts += [near - 1, near, near + 1]
+print("cmd: c\nevents: A\nfl=a.c")
+for i, count in enumerate(counts):
+    print("fn=f%d\n%d %d" % (i, i + 1, count))
+print("fn=rest\n999 %d" % (total - sum(counts)))
+print("summary: %d" % total)
+PYTHON
+python3 - <<'PYTHON' >rounding.want
+name = None
+for line in open("rounding.cgout"):
+    if line.startswith("fn="):
+        name = line[3:].strip()
+    elif line[0].isdigit():
+        count = int(line.split()[1])
+        print("%s %.1f" % (name, count * 100 / 1125899906842604))
+PYTHON
+percent_rounding() {
+  "$annotate" --no-annotate --threshold=0 rounding.cgout |
+    sed -n 's/^> *-\{0,1\}[0-9,]* *(\([-0-9.]*\)%, *[-0-9.]*%)  \(f[0-9]*\|rest\):a.c$/\2 \1/p' |
+    sort >rounding.got &&
+    sort rounding.want | cmp -s - rounding.got
+}
+check percent-rounding percent_rounding
+
 version() {
   [ "$("$annotate" --version)" = "cg_annotate-1.0.0" ] &&
     "$annotate" --help | grep -q '^usage: cg_annotate'
