@@ -151,9 +151,13 @@ static void set_instrumenting(Bool on, const HChar* request_name)
    instrumenting = on;
 }
 
+/* Only this tool's requests are answered.  A GDB monitor command the core
+ * did not know reaches the tool too, and is said to be unknown, as any
+ * other request of this tool's that it does not know. */
 static Bool handle_client_request(ThreadId tid, UWord* args, UWord* result)
 {
-   if (!VG_IS_TOOL_USERREQ('C', 'G', args[0]))
+   if (!VG_IS_TOOL_USERREQ('C', 'G', args[0]) &&
+       args[0] != VG_USERREQ__GDB_MONITOR_COMMAND)
       return False;
    switch (args[0]) {
    case VG_USERREQ__CG_START_INSTRUMENTATION:

@@ -127,6 +127,19 @@ if [ "$starts $enabled $stops $disabled" = "2 2 1 1" ]; then
 else
   fail redundant-requests "warnings (start, enabled, stop, disabled): $starts $enabled $stops $disabled"
 fi
+# A request of this tool's that it does not know, and a GDB monitor command
+# the core does not know: each said to be unknown, the first answered
+# with the client's default.
+cachegrind --cachegrind-out-file="$out/unknown.out" \
+  "$out/requests" unknown >"$out/unknown.stdout" 2>"$out/unknown.err"
+if grep -q '^==[0-9]*== Warning: unknown cachegrind client request code 43470005$' "$out/unknown.err" &&
+   grep -q '^==[0-9]*== Warning: unknown cachegrind client request code 1202$' "$out/unknown.err" &&
+   grep -q '^answer 77$' "$out/unknown.stdout"; then
+  pass unknown-requests
+else
+  fail unknown-requests "$(grep -i 'warning\|answer' "$out/unknown.err" "$out/unknown.stdout" | tr '\n' '|')"
+fi
+
 # With instrumentation on at the start: counted before the first STOP,
 # not after it.
 twice_ir=$(ir_by_function "$out/twice.out")

@@ -3,6 +3,9 @@
  *   requests measure   work, START, a measured loop, STOP, more work
  *   requests twice     START twice and STOP twice (redundant requests)
  *   requests none      work only, no request at all
+ *   requests unknown   a request of this tool's that it does not know, and
+ *                      a GDB monitor command no one knows; prints what
+ *                      the first returned (its default, 77)
  *
  * Each mode prints one result line, the same natively and under any tool.
  *
@@ -57,6 +60,11 @@ int main(int argc, char** argv)
       result += measured_loop();
       CACHEGRIND_STOP_INSTRUMENTATION;
       CACHEGRIND_STOP_INSTRUMENTATION;
+   } else if (strcmp(mode, "unknown") == 0) {
+      unsigned long answer = VALGRIND_DO_CLIENT_REQUEST_EXPR(
+         77, VG_USERREQ_TOOL_BASE('C', 'G') + 5, 0, 0, 0, 0, 0);
+      VALGRIND_MONITOR_COMMAND("no such command");
+      printf("answer %lu\n", answer);
    }
    result += after_work();
    sink = result;
