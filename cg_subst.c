@@ -64,10 +64,11 @@ static char* unescape_slashes(const char* expr, size_t from, size_t to)
    return out.text;
 }
 
+/* Whether TEXT starts with COUNT hexadecimal digits (it may be shorter). */
 static int is_hex_digits(const char* text, size_t count)
 {
    for (size_t i = 0; i < count; i++)
-      if (!strchr("0123456789abcdefABCDEF", text[i]) || text[i] == '\0')
+      if (text[i] == '\0' || !strchr("0123456789abcdefABCDEF", text[i]))
          return 0;
    return 1;
 }
@@ -85,7 +86,7 @@ static char* translate_pattern(const char* pattern)
       const char* p = pattern + at;
       if (p[0] == '\\' && (p[1] == 'u' || p[1] == 'U')) {
          size_t digits = p[1] == 'u' ? 4 : 8;
-         if (strlen(p + 2) >= digits && is_hex_digits(p + 2, digits)) {
+         if (is_hex_digits(p + 2, digits)) {
             append(&out, "\\x{", 3);
             append(&out, p + 2, digits);
             append(&out, "}", 1);
