@@ -31,13 +31,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$here/workloads.sh"
+find_system_valgrind "$build_a"
 
 make_tool_folder vgl-a "$build_a"
 make_tool_folder vgl-b "$build_b"
 make_workloads
 
 opts=${BENCH_OPTIONS:-}
-printf '%-13s %-28s %7s %7s %7s %15s\n' workload options A B B/A "B/A range"
+printf '%-13s %-31s %7s %7s %7s %15s\n' workload options A B B/A "B/A range"
 for w in ${BENCH_WORKLOADS:-sqlite3 xz python3}; do
   cmd=$(workload_command "$w") || exit 2
   : > "$work/t.a"; : > "$work/t.b"; : > "$work/ratios"
@@ -50,10 +51,7 @@ for w in ${BENCH_WORKLOADS:-sqlite3 xz python3}; do
       require_profile "$x.out"
       cat "$work/this.$x" >> "$work/t.$x"
     done
-    if [ "$(summary_of a.out)" != "$(summary_of b.out)" ]; then
-      echo "bench: $w (${opts:-default options}): the two builds' counts differ" >&2
-      exit 1
-    fi
+    require_same_counts b.out a.out "$w (${opts:-default options})"
     awk -v a="$(cat "$work/this.a")" -v b="$(cat "$work/this.b")" \
       'BEGIN { printf "%.4f\n", b / a }' >> "$work/ratios"
     r=$((r + 1))
@@ -62,6 +60,6 @@ for w in ${BENCH_WORKLOADS:-sqlite3 xz python3}; do
   awk -v w="$w" -v o="${opts:-(default)}" -v a="$(median < "$work/t.a")" \
       -v b="$(median < "$work/t.b")" -v p="$(median < "$work/ratios")" \
       -v lo="$(head -n 1 "$work/ratios.sorted")" -v hi="$(tail -n 1 "$work/ratios.sorted")" \
-      'BEGIN { printf "%-13s %-28s %7.2f %7.2f %7.3f %7.3f..%.3f\n", w, o, a, b, p, lo, hi }'
+      'BEGIN { printf "%-13s %-31s %7.2f %7.2f %7.3f %7.3f..%.3f\n", w, o, a, b, p, lo, hi }'
 done
 echo "(medians of $runs runs of each build, in alternating order; B/A is the median of the per-round ratios; counts of both builds identical on every run)"

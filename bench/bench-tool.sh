@@ -6,8 +6,9 @@
 # program), then for each option set runs them natively, under
 # --tool=none, under the installed Cachegrind and under ours, interleaved
 # (A B A B ...), and prints the median wall times and the ratios.  Both
-# tools' summary lines are compared on every run: a ratio is worthless if
-# the counts differ.  Peak memory (max RSS) is reported for both tools.
+# tools' profiles are compared, line for line, on every run: a ratio is
+# worthless if the counts differ.  Peak memory (max RSS) is reported for
+# both tools.
 #
 # usage: sh bench/bench-tool.sh BUILDDIR [RUNS]   (RUNS defaults to 5)
 # BENCH_WORKLOADS="xz sqlite3" limits the workloads, BENCH_SETS="1 3" the
@@ -16,19 +17,29 @@
 # python3-start (python3 -S -c pass) and sqlite3-start (one SELECT).
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -eu
-build=$(cd "$1" && pwd)
+usage="usage: sh bench/bench-tool.sh BUILDDIR [RUNS]"
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then echo "$usage" >&2; exit 2; fi
 runs=${2:-5}
+case $runs in
+''|*[!0-9]*|0) echo "bench: RUNS must be a positive number, not '$runs'" >&2; exit 2 ;;
+esac
+if [ ! -f "$1/cachegrind-amd64-linux" ]; then
+  echo "bench: $1: no cachegrind-amd64-linux (not a build folder?)" >&2
+  exit 2
+fi
+build=$(cd "$1" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$here/workloads.sh"
+find_system_valgrind "$build"
 
 make_tool_folder vgl-ours "$build"
 make_tool_folder vgl-refs
 
 make_workloads
 
-printf '%-13s %-28s %7s %7s %7s %7s %7s %7s %8s %8s\n' workload options native \
+printf '%-13s %-31s %7s %7s %7s %7s %7s %7s %8s %8s\n' workload options native \
   none refs ours ours/ref ours/none "MB refs" "MB ours"
 for set in ${BENCH_SETS:-1 2 3 4}; do
   case $set in
@@ -47,7 +58,7 @@ for set in ${BENCH_SETS:-1 2 3 4}; do
       # shellcheck disable=SC2086
       timed $cmd | cut -d' ' -f1 >> "$work/t.native"
       # shellcheck disable=SC2086
-      timed valgrind --tool=none $cmd | cut -d' ' -f1 >> "$work/t.none"
+      timed "$valgrind" --tool=none $cmd | cut -d' ' -f1 >> "$work/t.none"
       # shellcheck disable=SC2086
       set -- $(run_tool vgl-refs refs.out "$bench_caches $opts" $cmd)
       require_profile refs.out
@@ -56,10 +67,7 @@ for set in ${BENCH_SETS:-1 2 3 4}; do
       set -- $(run_tool vgl-ours ours.out "$bench_caches $opts" $cmd)
       require_profile ours.out
       echo "$1" >> "$work/t.ours"; echo "$2" >> "$work/m.ours"
-      if [ "$(summary_of refs.out)" != "$(summary_of ours.out)" ]; then
-        echo "bench: $w ($opts): the two tools' counts differ" >&2
-        exit 1
-      fi
+      require_same_counts ours.out refs.out "$w (${opts:-default options})"
       r=$((r + 1))
     done
     native=$(median < "$work/t.native"); none=$(median < "$work/t.none")
@@ -67,7 +75,7 @@ for set in ${BENCH_SETS:-1 2 3 4}; do
     mrefs=$(median < "$work/m.refs"); mours=$(median < "$work/m.ours")
     awk -v w="$w" -v o="${opts:-(default)}" -v n="$native" -v z="$none" -v r="$refs" \
         -v u="$ours" -v mr="$mrefs" -v mu="$mours" 'BEGIN {
-      printf "%-13s %-28s %7.2f %7.2f %7.2f %7.2f %8.2f %8.2f %8.1f %8.1f\n",
+      printf "%-13s %-31s %7.2f %7.2f %7.2f %7.2f %8.2f %8.2f %8.1f %8.1f\n",
              w, o, n, z, r, u, u / r, u / z, mr / 1024, mu / 1024 }'
   done
 done

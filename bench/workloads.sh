@@ -4,6 +4,17 @@
 # $here (this folder) and $work (a scratch folder the caller removes) set.
 # SPDX-License-Identifier: GPL-2.0-or-later
 
+# shellcheck disable=SC1091 # in this tree
+. "$here/../tools/system-valgrind.sh"
+
+# Sets $valgrind and $valgrind_libexec: the system's Valgrind launcher and
+# tool folder, as configure found them for build folder BUILD (not a
+# "valgrind" first on PATH, which may be this tool's installed wrapper).
+find_system_valgrind() { # build
+  valgrind=$(system_valgrind "$1")
+  valgrind_libexec=$(system_libexec "$1")
+}
+
 # Python hashes strings with a random key unless told not to, which changes
 # the work it does from run to run.
 export PYTHONHASHSEED=0
@@ -44,16 +55,16 @@ workload_command() {
 }
 
 # Makes the tool folder $work/NAME: the installed Valgrind's tools with the
-# cachegrind of build folder BUILD, or, without BUILD, all as installed.
-# Callers give their folders names of one length, so that the clients see
-# environments of the same size.
+# cachegrind of build folder BUILD, or, without BUILD, all as installed
+# (find_system_valgrind first).  Callers give their folders names of one
+# length, so that the clients see environments of the same size.
 make_tool_folder() { # name [build]
   mkdir -p "$work/$1"
   if [ $# -ge 2 ]; then
-    sh "$here/../tools/make-tool-folder.sh" "$work/$1" /usr/libexec/valgrind \
+    sh "$here/../tools/make-tool-folder.sh" "$work/$1" "$valgrind_libexec" \
       "$2" cachegrind-amd64-linux
   else
-    for f in /usr/libexec/valgrind/*; do ln -s "$f" "$work/$1/"; done
+    for f in "$valgrind_libexec"/*; do ln -s "$f" "$work/$1/"; done
   fi
 }
 
@@ -74,7 +85,7 @@ run_tool() { # folder out options command...
   shift 3
   rm -f "$work/$out"
   # shellcheck disable=SC2086
-  VALGRIND_LIB=$work/$folder timed valgrind --tool=cachegrind $opts \
+  VALGRIND_LIB=$work/$folder timed "$valgrind" --tool=cachegrind $opts \
     --cachegrind-out-file="$work/$out" "$@"
 }
 
@@ -88,5 +99,12 @@ require_profile() { # out
   fi
 }
 
-# The summary line of profile $work/OUT.
-summary_of() { grep '^summary:' "$work/$1"; }
+# Stops the benchmark unless profiles $work/A and $work/B hold the same
+# counts, line for line; WHAT says which runs (for the message).
+require_same_counts() { # a b what
+  difference=$(awk -f "$here/../tools/compare-profiles.awk" "$work/$1" "$work/$2")
+  if [ -n "$difference" ]; then
+    echo "bench: $3: the counts differ: $difference" >&2
+    exit 1
+  fi
+}

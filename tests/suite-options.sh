@@ -22,7 +22,9 @@ fi
 srcdir=$(cd "$1" && pwd) && builddir=$(cd "$2" && pwd) || exit 2
 work=$builddir/tests/out/options
 ours=$builddir/vg-in-place
-reference=$(command -v valgrind)
+# shellcheck disable=SC1091 # in the source tree given as SRCDIR
+. "$srcdir/tools/system-valgrind.sh"
+reference=$(system_valgrind "$builddir")
 
 pass() { printf 'PASS options/%s\n' "$1"; }
 fail() { printf 'FAIL options/%s: %s\n' "$1" "$2"; }
@@ -32,7 +34,7 @@ setup_fail() {
 }
 
 [ -x "$ours" ] || setup_fail "$ours not found (build the tool first)"
-[ -n "$reference" ] || setup_fail "the installed valgrind is not on PATH"
+[ -x "$reference" ] || setup_fail "the installed valgrind, $reference, not found"
 command -v gcc >/dev/null || setup_fail "gcc not found"
 rm -rf "$work"
 mkdir -p "$work/run" "$work/elsewhere" || setup_fail "cannot create $work"

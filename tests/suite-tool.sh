@@ -10,6 +10,11 @@ vg=$build/vg-in-place
 mkdir -p "$out"
 ulimit -c 0 2>/dev/null  # no core files from the clients made to crash
 
+# The installed Valgrind, not a "valgrind" of this tool's found on PATH.
+# shellcheck disable=SC1091 # in the source tree given as SRCDIR
+. "$src/tools/system-valgrind.sh"
+system=$(system_valgrind "$build")
+
 # Explicit caches: detection may print warnings, even with -q.
 caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
 cachegrind() {
@@ -48,7 +53,7 @@ if [ "$native" = "$("$out/requests" none)" ] || [ -s "$out/native.err" ] ||
 else
   pass native
 fi
-none_out=$(valgrind --tool=none -q "$out/requests" measure 2>"$out/none.err")
+none_out=$("$system" --tool=none -q "$out/requests" measure 2>"$out/none.err")
 if [ "$none_out" = "$native" ] && [ ! -s "$out/none.err" ]; then
   pass tool-none
 else
@@ -195,7 +200,7 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
   # malloc fails in it as under the installed tool, it ends the same way,
   # and its profile is written.
   for tool in ours installed; do
-    if [ $tool = ours ]; then run=cachegrind; else run="valgrind --tool=cachegrind $caches"; fi
+    if [ $tool = ours ]; then run=cachegrind; else run="$system --tool=cachegrind $caches"; fi
     (ulimit -v 1500000 && $run -q --cachegrind-out-file="$out/oom-$tool.out" \
        "$out/endings" oom >"$out/oom-$tool.stdout" 2>"$out/oom-$tool.err")
     echo $? >"$out/oom-$tool.status"

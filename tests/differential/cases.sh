@@ -242,18 +242,7 @@ list_cases() { # QUICK
 	echo "annotate/matrix/cfg-typical/nocache"
 }
 
-# The system's valgrind launcher and tool folder: those configure found
-# (in BUILDDIR/Makefile), or the usual Debian places.
-makefile_variable() { # BUILDDIR NAME
-	sed -n "s/^$2 = //p" "$1/Makefile" 2>/dev/null | head -n 1
-}
-
-system_valgrind() { # BUILDDIR
-	found=$(makefile_variable "$1" VALGRIND)
-	echo "${found:-/usr/bin/valgrind}"
-}
-
-system_libexec() { # BUILDDIR
-	found=$(makefile_variable "$1" VALGRIND_LIBEXEC)
-	echo "${found:-/usr/libexec/valgrind}"
-}
+# The system's valgrind launcher and tool folder (system_valgrind,
+# system_libexec).
+# shellcheck disable=SC1091 # $here is set by the sourcing script
+. "$here/../../tools/system-valgrind.sh"
