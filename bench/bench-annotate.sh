@@ -7,12 +7,26 @@
 # report of a 100 MB profile in under 2 s with peak memory under half the
 # profile's size.  Each program runs RUNS times (default 3); medians.
 #
+# A time below the clock's 0.01 s shows as 0.00 and its speed ratio as
+# n/a.
+#
 # usage: sh bench/bench-annotate.sh BUILDDIR [MEGABYTES] [RUNS]
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -eu
-build=$(cd "$1" && pwd)
+usage="usage: sh bench/bench-annotate.sh BUILDDIR [MEGABYTES] [RUNS]"
+if [ $# -lt 1 ] || [ $# -gt 3 ]; then echo "$usage" >&2; exit 2; fi
 megabytes=${2:-110}
 runs=${3:-3}
+for number in "$megabytes" "$runs"; do
+  case $number in
+  ''|*[!0-9]*|0) echo "bench: MEGABYTES and RUNS must be positive numbers, not '$number'" >&2; exit 2 ;;
+  esac
+done
+if [ ! -x "$1/cg_annotate" ]; then
+  echo "bench: $1: no cg_annotate (not a build folder?)" >&2
+  exit 2
+fi
+build=$(cd "$1" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -52,8 +66,9 @@ for profile in synthetic real; do
   theirs_kb=$(cut -d' ' -f2 "$work/theirs" | median)
   awk -v p="$profile" -v size="$size" -v os="$ours_s" -v ok="$ours_kb" \
       -v ts="$theirs_s" -v tk="$theirs_kb" 'BEGIN {
-    printf "%-10s %8.1f | %9.2f %9.1f | %9.2f %9.1f | %6.1fx %8.1fx %11.3f\n",
+    speed = os > 0 ? sprintf("%6.1fx", ts / os) : "    n/a"
+    printf "%-10s %8.1f | %9.2f %9.1f | %9.2f %9.1f | %7s %8.1fx %11.3f\n",
       p, size / 1048576, os, ok / 1024, ts, tk / 1024,
-      (os > 0 ? ts / os : 0), (ok > 0 ? tk / ok : 0), ok * 1024 / size }'
+      speed, (ok > 0 ? tk / ok : 0), ok * 1024 / size }'
 done
 echo "speed and memory: how many times faster and smaller ours is"
