@@ -75,14 +75,39 @@ static int is_hex_digits(const char* text, size_t count)
 
 /* PATTERN with what Python's regexes read otherwise than PCRE2's in
  * PCRE2's form: \uXXXX and \UXXXXXXXX (a character by its code), {,N} and
- * {,} (up to N repeats, any number), \Z (the very end).  Anything else is
- * copied; a malformed escape stays for PCRE2 to refuse, as Python does. */
-static char* translate_pattern(const char* pattern)
+ * {,} (up to N repeats, any number), \Z (the very end), and the flags
+ * group at the start, whose a (ASCII classes, *ASCII set) and u (the
+ * default) PCRE2 does not take (with a and i both, PCRE2 10.42 still
+ * folds the case of letters beyond ASCII, where Python does not).
+ * Anything else is copied; a malformed escape or flag stays for PCRE2 to
+ * refuse, as Python refuses it. */
+static char* translate_pattern(const char* pattern, int* ascii)
 {
    buffer_t out = {0};
    append(&out, "", 0);
    int in_class = 0;
-   for (size_t at = 0; pattern[at] != '\0';) {
+   size_t start = 0;
+   *ascii = 0;
+   size_t flags = pattern[0] == '(' && pattern[1] == '?'
+                     ? strspn(pattern + 2, "aiLmsux") : 0;
+   if (flags > 0 && pattern[2 + flags] == ')') {
+      char kept[16];
+      size_t kept_count = 0;
+      for (size_t i = 0; i < flags && kept_count < sizeof kept; i++) {
+         char flag = pattern[2 + i];
+         if (flag == 'a')
+            *ascii = 1;
+         else if (flag != 'u')
+            kept[kept_count++] = flag;
+      }
+      if (kept_count > 0) {
+         append(&out, "(?", 2);
+         append(&out, kept, kept_count);
+         append(&out, ")", 1);
+      }
+      start = 3 + flags;
+   }
+   for (size_t at = start; pattern[at] != '\0';) {
       const char* p = pattern + at;
       if (p[0] == '\\' && (p[1] == 'u' || p[1] == 'U')) {
          size_t digits = p[1] == 'u' ? 4 : 8;
@@ -307,14 +332,16 @@ enum cg_subst_status cg_subst_parse(const char* expr, cg_subst** result,
       return CG_SUBST_BAD_FORM;
    }
    char* written = unescape_slashes(expr, 2, middle);
-   char* pattern = translate_pattern(written);
+   int ascii;
+   char* pattern = translate_pattern(written, &ascii);
    free(written);
    char* template = unescape_slashes(expr, middle + 1, last);
    int code;
    PCRE2_SIZE offset;
    pcre2_code* regex =
       pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
-                    PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF |
+                    PCRE2_UTF | PCRE2_MATCH_INVALID_UTF |
+                       (ascii ? 0 : PCRE2_UCP) |
                        (ignore_case ? PCRE2_CASELESS : 0),
                     &code, &offset, NULL);
    free(pattern);
