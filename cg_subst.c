@@ -85,30 +85,43 @@ static char* translate_pattern(const char* pattern, int* ascii)
 {
    buffer_t out = {0};
    append(&out, "", 0);
-   int in_class = 0;
+   int in_class = 0, verbose = 0;
    size_t start = 0;
    *ascii = 0;
    size_t flags = pattern[0] == '(' && pattern[1] == '?'
                      ? strspn(pattern + 2, "aiLmsux") : 0;
    if (flags > 0 && pattern[2 + flags] == ')') {
-      char kept[16];
-      size_t kept_count = 0;
-      for (size_t i = 0; i < flags && kept_count < sizeof kept; i++) {
+      buffer_t kept = {0};
+      append(&kept, "", 0);
+      for (size_t i = 0; i < flags; i++) {
          char flag = pattern[2 + i];
-         if (flag == 'a')
-            *ascii = 1;
-         else if (flag != 'u')
-            kept[kept_count++] = flag;
+         *ascii |= flag == 'a';
+         verbose |= flag == 'x';
+         if (flag != 'a' && flag != 'u')
+            append(&kept, &flag, 1);
       }
-      if (kept_count > 0) {
+      if (kept.length > 0) {
          append(&out, "(?", 2);
-         append(&out, kept, kept_count);
+         append(&out, kept.text, kept.length);
          append(&out, ")", 1);
       }
+      free(kept.text);
       start = 3 + flags;
    }
    for (size_t at = start; pattern[at] != '\0';) {
       const char* p = pattern + at;
+      /* Comments, copied as they are: (?#...), and in verbose mode # to
+       * the end of the line. */
+      size_t comment = 0;
+      if (!in_class && p[0] == '(' && p[1] == '?' && p[2] == '#')
+         comment = strcspn(p, ")") + (strchr(p, ')') != NULL);
+      else if (!in_class && verbose && p[0] == '#')
+         comment = strcspn(p, "\n");
+      if (comment > 0) {
+         append(&out, p, comment);
+         at += comment;
+         continue;
+      }
       if (p[0] == '\\' && (p[1] == 'u' || p[1] == 'U')) {
          size_t digits = p[1] == 'u' ? 4 : 8;
          if (is_hex_digits(p + 2, digits)) {
@@ -148,6 +161,13 @@ static char* translate_pattern(const char* pattern, int* ascii)
          at += start;
          continue;
       }
+      if (p[0] == '[' && in_class) {
+         /* A [ within a class is one of its characters to Python, where
+          * PCRE2 would begin a POSIX class ([:alpha:]). */
+         append(&out, "\\[", 2);
+         at++;
+         continue;
+      }
       if (p[0] == ']')
          in_class = 0;
       append(&out, p, 1);
@@ -156,31 +176,32 @@ static char* translate_pattern(const char* pattern, int* ascii)
    return out.text;
 }
 
-/* Appends the reference to group NAME (digits or a name) in PCRE2's form,
- * after checking the regex has it. */
+/* Appends the reference to group NAME (digits or a name), by number:
+ * PCRE2's replacements take names of ASCII only.  The regex must have the
+ * group. */
 static int append_group(buffer_t* out, const pcre2_code* regex,
                         const char* name, size_t length, char* error,
                         size_t error_size)
 {
    char* group = cg_xstrndup(name, length);
-   int ok;
+   int number = -1;
    if (length > 0 && strspn(group, "0123456789") == length) {
       uint32_t captures = 0;
       pcre2_pattern_info(regex, PCRE2_INFO_CAPTURECOUNT, &captures);
-      ok = length < 6 && (uint32_t)atoi(group) <= captures;
-   } else {
-      ok = length > 0 &&
-           pcre2_substring_number_from_name(regex, (PCRE2_SPTR)group) >= 0;
+      if (length < 6 && (uint32_t)atoi(group) <= captures)
+         number = atoi(group);
+   } else if (length > 0) {
+      number = pcre2_substring_number_from_name(regex, (PCRE2_SPTR)group);
    }
-   if (ok) {
-      append(out, "${", 2);
-      append(out, group, length);
-      append(out, "}", 1);
+   if (number >= 0) {
+      char reference[16];
+      append(out, reference, (size_t)snprintf(reference, sizeof reference,
+                                              "${%d}", number));
    } else {
       snprintf(error, error_size, "invalid group reference '%s'", group);
    }
    free(group);
-   return ok;
+   return number >= 0;
 }
 
 static int is_octal(char c)

@@ -582,7 +582,8 @@ printf 'summary: 5\n' >>renames.cgout
 for expr in 's/caf.\.c/X/' 's/é?\./_/' 's/É/E/i' 's/ü/U/gi' 's/\w+/W/' 's/\d/D/g' \
 	's/x*/-/g' 's/a{,2}/X/' 's/b{,}/Y/' 's/\u00e9/e/' 's/\U000000dc/U/' \
 	's/c\Z/Q/' 's/[^a-z.\/]/?/g' 's/(.)\.(c|rs)$/\2\101\1/' 's/(?P<stem>\w+)\./\g<stem>\351/' \
-	's/(e)(l)/\2\1/' 's/\//:/g' 's/(?a)\w+/W/' 's/(?ai)k|x/Q/g' 's/(?x) e l /Y/'; do
+	's/(e)(l)/\2\1/' 's/\//:/g' 's/(?a)\w+/W/' 's/(?ai)k|x/Q/g' 's/(?x) e l /Y/' \
+	's/[[:alpha:]]/X/g' 's/[[:a]/X/g' 's/(?P<é>a)/\g<é>X/' 's/(?#[)a{,2}/X/'; do
 	renaming=$((${renaming:-0} + 1))
 	test=renames/$renaming
 	python3 "$srcdir/tests/profiles/python-renames.py" "$expr" $renamed_names |
