@@ -130,18 +130,52 @@ void report_close(report* r)
    free(r->held->text);
 }
 
-void report_add(const report* r, cg_count* sum, const cg_count* counts,
-                const char* what, ...)
+void report_sum_add(report_sum* sum, const cg_count* counts, size_t events)
 {
-   if (cg_counts_add(sum, counts, r->profile->event_count, 1))
-      return;
-   char total[256];
-   va_list args;
-   va_start(args, what);
-   vsnprintf(total, sizeof total, what, args);
-   va_end(args);
-   cg_fatal("%s: counts overflow 64 bits when summed: %s",
-            r->data_count == 1 ? r->data_paths[0] : "the profiles", total);
+   for (size_t e = 0; e < events; e++)
+      sum[e] += counts[e];
+}
+
+void report_sum_add_sum(report_sum* sum, const report_sum* addend,
+                        size_t events)
+{
+   for (size_t e = 0; e < events; e++)
+      sum[e] += addend[e];
+}
+
+void report_narrow(const report* r, cg_count* shown, const report_sum* sum,
+                   const char* what, ...)
+{
+   for (size_t e = 0; e < r->profile->event_count; e++) {
+      if (sum[e] < INT64_MIN || sum[e] > INT64_MAX) {
+         char total[256];
+         va_list args;
+         va_start(args, what);
+         vsnprintf(total, sizeof total, what, args);
+         va_end(args);
+         cg_fatal("%s: counts overflow 64 bits when summed: %s",
+                  r->data_count == 1 ? r->data_paths[0] : "the profiles",
+                  total);
+      }
+      shown[e] = (cg_count)sum[e];
+   }
+}
+
+void format_sum(char* out, report_sum value)
+{
+   char digits[48];
+   int length = 0;
+   unsigned __int128 magnitude = value < 0 ? -(unsigned __int128)value
+                                           : (unsigned __int128)value;
+   do {
+      digits[length++] = (char)('0' + (int)(magnitude % 10));
+      magnitude /= 10;
+   } while (magnitude != 0);
+   if (value < 0)
+      *out++ = '-';
+   while (length > 0)
+      *out++ = digits[--length];
+   *out = '\0';
 }
 
 column_extent* extents_new(const report* r)

@@ -77,6 +77,7 @@ static group* make_groups(const grouping* g, uint32_t* pairs,
    const cg_profile* profile = g->r->profile;
    size_t events = profile->event_count, count = 0;
    group* groups = cg_xcalloc(profile->pair_count, sizeof(group));
+   report_sum* total = cg_xcalloc(events, sizeof(report_sum));
    sorting = g;
    for (size_t p = 0; p < profile->pair_count; p++)
       pairs[p] = (uint32_t)p;
@@ -86,12 +87,12 @@ static group* make_groups(const grouping* g, uint32_t* pairs,
       current->name = g->outer_name[pairs[p]];
       current->members = &pairs[p];
       current->counts = cg_xcalloc(events, sizeof(cg_count));
+      memset(total, 0, events * sizeof(report_sum));
       for (; p < profile->pair_count &&
              g->outer_name[pairs[p]] == current->name;
            p++) {
          const cg_count* counts = cg_pair_counts(profile, pairs[p]);
-         report_add(g->r, current->counts, counts, "the total of %s",
-                    name_text(current->name));
+         report_sum_add(total, counts, events);
          if (passes_threshold(g->r, counts)) {
             uint32_t kept = current->members[current->kept_count];
             current->members[current->kept_count++] = pairs[p];
@@ -99,6 +100,8 @@ static group* make_groups(const grouping* g, uint32_t* pairs,
          }
          current->member_count++;
       }
+      report_narrow(g->r, current->counts, total, "the total of %s",
+                    name_text(current->name));
       if (current->kept_count > 0) {
          qsort(current->members, current->kept_count, sizeof(uint32_t),
                by_counts_then_inner_name);
@@ -107,9 +110,23 @@ static group* make_groups(const grouping* g, uint32_t* pairs,
          free(current->counts);
       }
    }
+   free(total);
    qsort(groups, count, sizeof *groups, by_counts_then_name);
    *shown_count = count;
    return groups;
+}
+
+/* The running total after GROUP, into CUMULATIVE: shown only in the
+ * cumulative percentages, so not taken without them. */
+static void add_to_running_total(const grouping* g, report_sum* running,
+                                 cg_count* cumulative, const group* group)
+{
+   const report* r = g->r;
+   if (!r->show_percs)
+      return;
+   report_sum_add(running, group->counts, r->profile->event_count);
+   report_narrow(r, cumulative, running, "the running total of %s",
+                 g->title);
 }
 
 static column_width* section_widths(const grouping* g, const group* groups,
@@ -119,10 +136,10 @@ static column_width* section_widths(const grouping* g, const group* groups,
    size_t events = r->profile->event_count;
    column_extent* extents = extents_new(r);
    cg_count* cumulative = cg_xcalloc(events, sizeof(cg_count));
+   report_sum* running = cg_xcalloc(events, sizeof(report_sum));
    for (size_t i = 0; i < count; i++) {
       extents_add(r, extents, groups[i].counts);
-      report_add(r, cumulative, groups[i].counts, "the running total of %s",
-                 g->title);
+      add_to_running_total(g, running, cumulative, &groups[i]);
       extents_add_cumulative(r, extents, cumulative);
       for (size_t k = 0; k < groups[i].kept_count; k++)
          extents_add(r, extents,
@@ -131,6 +148,7 @@ static column_width* section_widths(const grouping* g, const group* groups,
    column_width* widths = widths_from(r, extents, PERCENT_OUTER);
    free(extents);
    free(cumulative);
+   free(running);
    return widths;
 }
 
@@ -175,19 +193,20 @@ static void print_grouped_section(const grouping* g, uint8_t* shown_names)
    group* groups = make_groups(g, pairs, &count);
    column_width* widths = section_widths(g, groups, count);
    cg_count* cumulative = cg_xcalloc(events, sizeof(cg_count));
+   report_sum* running = cg_xcalloc(events, sizeof(report_sum));
 
    print_heading(r, g->title);
    print_header_row(r, widths, "  ", g->suffix);
    putc('\n', r->out);
    for (size_t i = 0; i < count; i++) {
-      report_add(r, cumulative, groups[i].counts, "the running total of %s",
-                 g->title);
+      add_to_running_total(g, running, cumulative, &groups[i]);
       print_group(g, &groups[i], widths, cumulative);
       if (shown_names != NULL)
          shown_names[groups[i].name] = 1;
       free(groups[i].counts);
    }
    free(cumulative);
+   free(running);
    free(widths);
    free(groups);
    free(pairs);

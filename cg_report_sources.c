@@ -56,7 +56,7 @@ typedef struct line_count {
 typedef struct file_counts {
    line_count* lines;
    size_t line_count;
-   cg_count* total;
+   report_sum* total;
 } file_counts;
 
 typedef struct source {
@@ -69,13 +69,8 @@ typedef struct annotator {
    const report* r;
    const cg_profile* lines;
    size_t* entry_order; /* entries sorted by (file id, line) */
-   cg_count* rows[ROW_COUNT];
+   report_sum* rows[ROW_COUNT];
 } annotator;
-
-static void add_to_row(annotator* a, int row, const cg_count* counts)
-{
-   report_add(a->r, a->rows[row], counts, "the annotation summary");
-}
 
 static const cg_profile* sorted_lines;
 
@@ -92,12 +87,25 @@ static int by_file_then_line(const void* a, const void* b)
    return x < y ? -1 : x > y;
 }
 
+/* Ends the last line of COUNTS, whose exact sum is LINE_SUM (then zeroed
+ * for the next): its counts are shown. */
+static void finish_line(const annotator* a, file_counts* counts,
+                        report_sum* line_sum, const char* name)
+{
+   if (counts->line_count == 0)
+      return;
+   line_count* last = &counts->lines[counts->line_count - 1];
+   report_narrow(a->r, last->counts, line_sum, "line %llu of %s",
+                 (unsigned long long)last->line, name);
+   memset(line_sum, 0, a->lines->event_count * sizeof(report_sum));
+}
+
 /* Collects the per-line counts of the file named NAME. */
 static file_counts counts_of_file(const annotator* a, const char* name)
 {
    const cg_profile* p = a->lines;
    size_t events = p->event_count;
-   file_counts result = {NULL, 0, cg_xcalloc(events, sizeof(cg_count))};
+   file_counts result = {NULL, 0, cg_xcalloc(events, sizeof(report_sum))};
    cg_name_id file;
    if (!cg_names_find(&p->names, name, strlen(name), &file))
       return result;
@@ -109,6 +117,7 @@ static file_counts counts_of_file(const annotator* a, const char* name)
       else
          high = middle;
    }
+   report_sum* line_sum = cg_xcalloc(events, sizeof(report_sum));
    for (size_t i = low; i < p->entry_count; i++) {
       size_t entry = a->entry_order[i];
       if (p->pair_file[p->entry_pair[entry]] != file)
@@ -116,18 +125,18 @@ static file_counts counts_of_file(const annotator* a, const char* name)
       uint64_t line = p->entry_line[entry];
       if (result.line_count == 0 ||
           result.lines[result.line_count - 1].line != line) {
+         finish_line(a, &result, line_sum, name);
          result.lines = cg_xreallocarray(
             result.lines, result.line_count + 1, sizeof(line_count));
          result.lines[result.line_count].line = line;
          result.lines[result.line_count++].counts =
             cg_xcalloc(events, sizeof(cg_count));
       }
-      report_add(a->r, result.lines[result.line_count - 1].counts,
-                 cg_entry_counts(p, entry), "line %llu of %s",
-                 (unsigned long long)line, name);
-      report_add(a->r, result.total, cg_entry_counts(p, entry),
-                 "the total of %s", name);
+      report_sum_add(line_sum, cg_entry_counts(p, entry), events);
+      report_sum_add(result.total, cg_entry_counts(p, entry), events);
    }
+   finish_line(a, &result, line_sum, name);
+   free(line_sum);
    return result;
 }
 
@@ -358,11 +367,13 @@ static void annotate_text(annotator* a, const file_counts* counts,
       print_count_row(r, widths, PERCENT_PLAIN, "", counts->lines[0].counts,
                       NULL, " ", "<unknown (line 0)>");
       putc('\n', r->out);
-      add_to_row(a, ROW_UNKNOWN_LINES, counts->lines[0].counts);
+      report_sum_add(a->rows[ROW_UNKNOWN_LINES], counts->lines[0].counts,
+                     r->profile->event_count);
       first_line = 1;
    }
    for (size_t i = first_line; i < counts->line_count; i++)
-      add_to_row(a, ROW_KNOWN_LINES, counts->lines[i].counts);
+      report_sum_add(a->rows[ROW_KNOWN_LINES], counts->lines[i].counts,
+                     r->profile->event_count);
    size_t past_end = print_ranges(a, widths, counts, text, text_lines);
    if (past_end < counts->line_count)
       print_past_end(a, widths, counts, past_end, original);
@@ -437,11 +448,13 @@ static void annotate_file(annotator* a, const char* name)
    if (state == ROW_UNREADABLE) {
       print_originals(r, "one or more of these original files are "
                          "unreadable", originals, count);
-      add_to_row(a, ROW_UNREADABLE, counts.total);
+      report_sum_add_sum(a->rows[ROW_UNREADABLE], counts.total,
+                         r->profile->event_count);
    } else if (state == ROW_NOT_IDENTICAL) {
       print_originals(r, "two or more of these original files are not "
                          "identical", originals, count);
-      add_to_row(a, ROW_NOT_IDENTICAL, counts.total);
+      report_sum_add_sum(a->rows[ROW_NOT_IDENTICAL], counts.total,
+                         r->profile->event_count);
    } else {
       print_newer_warnings(r, originals, count, oldest);
       annotate_text(a, &counts, &first, originals[0]);
@@ -453,11 +466,14 @@ static void annotate_file(annotator* a, const char* name)
 
 /* ---- the summary ---- */
 
-static void print_list(const cg_count* counts, size_t events)
+static void print_list(const report_sum* counts, size_t events)
 {
+   char number[48];
    fputc('[', stderr);
-   for (size_t e = 0; e < events; e++)
-      fprintf(stderr, "%s%lld", e ? ", " : "", (long long)counts[e]);
+   for (size_t e = 0; e < events; e++) {
+      format_sum(number, counts[e]);
+      fprintf(stderr, "%s%s", e ? ", " : "", number);
+   }
    fputs("]\n", stderr);
 }
 
@@ -466,31 +482,38 @@ static int print_annotation_summary(annotator* a)
    const report* r = a->r;
    size_t events = a->lines->event_count;
    column_extent* extents = extents_new(r);
-   cg_count* annotated = cg_xcalloc(events, sizeof(cg_count));
+   cg_count* shown[ROW_COUNT];
+   report_sum* annotated = cg_xcalloc(events, sizeof(report_sum));
+   report_sum* summary = cg_xcalloc(events, sizeof(report_sum));
+   report_sum_add(summary, r->profile->summary, events);
    for (int row = 0; row < ROW_COUNT; row++) {
-      extents_add(r, extents, a->rows[row]);
-      report_add(r, annotated, a->rows[row], "the annotation summary");
+      shown[row] = cg_xcalloc(events, sizeof(cg_count));
+      report_narrow(r, shown[row], a->rows[row], "the annotation summary");
+      extents_add(r, extents, shown[row]);
+      report_sum_add_sum(annotated, a->rows[row], events);
    }
    column_width* widths = widths_from(r, extents, PERCENT_PLAIN);
    print_heading(r, "Annotation summary");
    print_header_row(r, widths, "", "");
    putc('\n', r->out);
    for (int row = 0; row < ROW_COUNT; row++)
-      print_count_row(r, widths, PERCENT_PLAIN, "", a->rows[row], NULL, " ",
+      print_count_row(r, widths, PERCENT_PLAIN, "", shown[row], NULL, " ",
                       row_labels[row]);
    putc('\n', r->out);
-   int adds_up = memcmp(annotated, r->profile->summary,
-                        events * sizeof(cg_count)) == 0;
+   int adds_up = memcmp(annotated, summary, events * sizeof(report_sum)) == 0;
    if (!adds_up) {
       report_deliver(r); /* the report first, as the established tool */
       fprintf(stderr, "%s: error: `summary:` line doesn't match computed "
                       "annotated counts\n- summary:   ",
               cg_program_name());
-      print_list(r->profile->summary, events);
+      print_list(summary, events);
       fputs("- annotated: ", stderr);
       print_list(annotated, events);
    }
+   for (int row = 0; row < ROW_COUNT; row++)
+      free(shown[row]);
    free(annotated);
+   free(summary);
    free(widths);
    free(extents);
    return adds_up;
@@ -502,9 +525,10 @@ int print_source_sections(const report* r, const annotation_plan* plan,
    size_t events = lines->event_count;
    annotator a = {r, lines, NULL, {NULL}};
    for (int row = 0; row < ROW_COUNT; row++)
-      a.rows[row] = cg_xcalloc(events, sizeof(cg_count));
-   add_to_row(&a, ROW_BELOW_THRESHOLD, plan->below_threshold);
-   add_to_row(&a, ROW_FILES_UNKNOWN, plan->files_unknown);
+      a.rows[row] = cg_xcalloc(events, sizeof(report_sum));
+   report_sum_add_sum(a.rows[ROW_BELOW_THRESHOLD], plan->below_threshold,
+                      events);
+   report_sum_add_sum(a.rows[ROW_FILES_UNKNOWN], plan->files_unknown, events);
    a.entry_order = cg_xcalloc(lines->entry_count, sizeof(size_t));
    for (size_t e = 0; e < lines->entry_count; e++)
       a.entry_order[e] = e;

@@ -349,6 +349,22 @@ percent_rounding() {
 }
 check percent-rounding percent_rounding
 
+# Totals taken exactly: a total that fits is shown even where a partial
+# sum of its parts would leave 64 bits (the refusals of totals that do not
+# fit are in the hostile suite); a running total shown in no percentage is
+# not taken.
+printf 'cmd: c\nevents: A\nfl=a.c\nfn=f\n1 1\nfn=g\n3 4500000000000000000\nfn=h\n2 -9000000000000000000\nfn=f\n1 4999999999999999999\nsummary: 500000000000000000\n' >partial.cgout
+printf 'cmd: c\nevents: A\nfl=a.c\nfn=f\n1 5000000000000000000\nfn=h\n2 -4000000000000000000\nfn=g\n3 4500000000000000000\nsummary: 5500000000000000000\n' >running.cgout
+exact_totals() {
+  "$annotate" --no-annotate partial.cgout >partial.txt &&
+    grep -q '^<    500,000,000,000,000,000   (100.0%, 100.0%)  a.c:$' partial.txt &&
+    grep -q '^   5,000,000,000,000,000,000  (1000.0%)            f$' partial.txt &&
+    "$annotate" --no-annotate --no-show-percs running.cgout >running.txt &&
+    grep -q '^<  5,500,000,000,000,000,000  a.c:$' running.txt &&
+    ! "$annotate" --no-annotate running.cgout >/dev/null 2>&1
+}
+check exact-totals exact_totals
+
 version() {
   [ "$("$annotate" --version)" = "cg_annotate-1.0.0" ] &&
     "$annotate" --help | grep -q '^usage: cg_annotate'
