@@ -143,22 +143,36 @@ void report_sum_add_sum(report_sum* sum, const report_sum* addend,
       sum[e] += addend[e];
 }
 
+/* Refuses SUM, the total WHAT describes (a printf format and its ARGS),
+ * if it does not fit in 64 bits. */
+static void check_fits(const report* r, report_sum sum, const char* what,
+                       va_list args)
+{
+   if (sum >= INT64_MIN && sum <= INT64_MAX)
+      return;
+   char total[256];
+   vsnprintf(total, sizeof total, what, args);
+   cg_fatal("%s: counts overflow 64 bits when summed: %s",
+            r->data_count == 1 ? r->data_paths[0] : "the profiles", total);
+}
+
 void report_narrow(const report* r, cg_count* shown, const report_sum* sum,
                    const char* what, ...)
 {
-   for (size_t e = 0; e < r->profile->event_count; e++) {
-      if (sum[e] < INT64_MIN || sum[e] > INT64_MAX) {
-         char total[256];
-         va_list args;
-         va_start(args, what);
-         vsnprintf(total, sizeof total, what, args);
-         va_end(args);
-         cg_fatal("%s: counts overflow 64 bits when summed: %s",
-                  r->data_count == 1 ? r->data_paths[0] : "the profiles",
-                  total);
-      }
-      shown[e] = (cg_count)sum[e];
+   va_list args;
+   for (size_t c = 0; c < r->column_count; c++) {
+      va_start(args, what);
+      check_fits(r, sum[r->columns[c]], what, args);
+      va_end(args);
    }
+   for (size_t s = 0; s < r->sort_count; s++) {
+      va_start(args, what);
+      check_fits(r, sum[r->sort_events[s]], what, args);
+      va_end(args);
+   }
+   /* The events neither shown nor sorted by are used for nothing. */
+   for (size_t e = 0; e < r->profile->event_count; e++)
+      shown[e] = (cg_count)sum[e];
 }
 
 void format_sum(char* out, report_sum value)

@@ -93,8 +93,9 @@ void report_sum_add(report_sum* sum, const cg_count* counts, size_t events);
 void report_sum_add_sum(report_sum* sum, const report_sum* addend,
                         size_t events);
 /* SHOWN = SUM, every event, for the report to show.  A total beyond 64
- * bits is refused with an error naming the profile and WHAT (a printf
- * format), as the reader refuses one; never wrapped. */
+ * bits of an event shown or sorted by is refused with an error naming the
+ * profile and WHAT (a printf format), as the reader refuses one; never
+ * wrapped.  Totals the report does not show are not narrowed at all. */
 void report_narrow(const report* r, cg_count* shown, const report_sum* sum,
                    const char* what, ...)
    __attribute__((format(printf, 4, 5)));

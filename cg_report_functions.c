@@ -100,9 +100,9 @@ static group* make_groups(const grouping* g, uint32_t* pairs,
          }
          current->member_count++;
       }
-      report_narrow(g->r, current->counts, total, "the total of %s",
-                    name_text(current->name));
       if (current->kept_count > 0) {
+         report_narrow(g->r, current->counts, total, "the total of %s",
+                       name_text(current->name));
          qsort(current->members, current->kept_count, sizeof(uint32_t),
                by_counts_then_inner_name);
          count++;

@@ -49,7 +49,8 @@ static const char* const row_labels[ROW_COUNT] = {
 
 typedef struct line_count {
    uint64_t line;
-   cg_count* counts;
+   report_sum* sum;   /* over the line's functions */
+   cg_count* counts;  /* the sum as shown, once the file is annotated */
 } line_count;
 
 /* A file's per-line counts (lines summed over functions), by line. */
@@ -87,19 +88,6 @@ static int by_file_then_line(const void* a, const void* b)
    return x < y ? -1 : x > y;
 }
 
-/* Ends the last line of COUNTS, whose exact sum is LINE_SUM (then zeroed
- * for the next): its counts are shown. */
-static void finish_line(const annotator* a, file_counts* counts,
-                        report_sum* line_sum, const char* name)
-{
-   if (counts->line_count == 0)
-      return;
-   line_count* last = &counts->lines[counts->line_count - 1];
-   report_narrow(a->r, last->counts, line_sum, "line %llu of %s",
-                 (unsigned long long)last->line, name);
-   memset(line_sum, 0, a->lines->event_count * sizeof(report_sum));
-}
-
 /* Collects the per-line counts of the file named NAME. */
 static file_counts counts_of_file(const annotator* a, const char* name)
 {
@@ -117,7 +105,6 @@ static file_counts counts_of_file(const annotator* a, const char* name)
       else
          high = middle;
    }
-   report_sum* line_sum = cg_xcalloc(events, sizeof(report_sum));
    for (size_t i = low; i < p->entry_count; i++) {
       size_t entry = a->entry_order[i];
       if (p->pair_file[p->entry_pair[entry]] != file)
@@ -125,25 +112,24 @@ static file_counts counts_of_file(const annotator* a, const char* name)
       uint64_t line = p->entry_line[entry];
       if (result.line_count == 0 ||
           result.lines[result.line_count - 1].line != line) {
-         finish_line(a, &result, line_sum, name);
          result.lines = cg_xreallocarray(
             result.lines, result.line_count + 1, sizeof(line_count));
-         result.lines[result.line_count].line = line;
-         result.lines[result.line_count++].counts =
-            cg_xcalloc(events, sizeof(cg_count));
+         result.lines[result.line_count++] = (line_count){
+            line, cg_xcalloc(events, sizeof(report_sum)), NULL};
       }
-      report_sum_add(line_sum, cg_entry_counts(p, entry), events);
+      report_sum_add(result.lines[result.line_count - 1].sum,
+                     cg_entry_counts(p, entry), events);
       report_sum_add(result.total, cg_entry_counts(p, entry), events);
    }
-   finish_line(a, &result, line_sum, name);
-   free(line_sum);
    return result;
 }
 
 static void free_file_counts(file_counts* counts)
 {
-   for (size_t i = 0; i < counts->line_count; i++)
+   for (size_t i = 0; i < counts->line_count; i++) {
+      free(counts->lines[i].sum);
       free(counts->lines[i].counts);
+   }
    free(counts->lines);
    free(counts->total);
 }
@@ -367,13 +353,13 @@ static void annotate_text(annotator* a, const file_counts* counts,
       print_count_row(r, widths, PERCENT_PLAIN, "", counts->lines[0].counts,
                       NULL, " ", "<unknown (line 0)>");
       putc('\n', r->out);
-      report_sum_add(a->rows[ROW_UNKNOWN_LINES], counts->lines[0].counts,
-                     r->profile->event_count);
+      report_sum_add_sum(a->rows[ROW_UNKNOWN_LINES], counts->lines[0].sum,
+                         r->profile->event_count);
       first_line = 1;
    }
    for (size_t i = first_line; i < counts->line_count; i++)
-      report_sum_add(a->rows[ROW_KNOWN_LINES], counts->lines[i].counts,
-                     r->profile->event_count);
+      report_sum_add_sum(a->rows[ROW_KNOWN_LINES], counts->lines[i].sum,
+                         r->profile->event_count);
    size_t past_end = print_ranges(a, widths, counts, text, text_lines);
    if (past_end < counts->line_count)
       print_past_end(a, widths, counts, past_end, original);
@@ -457,6 +443,13 @@ static void annotate_file(annotator* a, const char* name)
                          r->profile->event_count);
    } else {
       print_newer_warnings(r, originals, count, oldest);
+      /* Every counted line of an annotated file is shown. */
+      for (size_t i = 0; i < counts.line_count; i++) {
+         line_count* line = &counts.lines[i];
+         line->counts = cg_xcalloc(r->profile->event_count, sizeof(cg_count));
+         report_narrow(r, line->counts, line->sum, "line %llu of %s",
+                       (unsigned long long)line->line, name);
+      }
       annotate_text(a, &counts, &first, originals[0]);
    }
    free(first.text);

@@ -351,17 +351,31 @@ check percent-rounding percent_rounding
 
 # Totals taken exactly: a total that fits is shown even where a partial
 # sum of its parts would leave 64 bits (the refusals of totals that do not
-# fit are in the hostile suite); a running total shown in no percentage is
-# not taken.
+# fit are in the hostile suite); one that is not shown is not refused: a
+# running total shown in no percentage, an event not shown, a file with no
+# function above the threshold, the lines of a file not annotated.
 printf 'cmd: c\nevents: A\nfl=a.c\nfn=f\n1 1\nfn=g\n3 4500000000000000000\nfn=h\n2 -9000000000000000000\nfn=f\n1 4999999999999999999\nsummary: 500000000000000000\n' >partial.cgout
 printf 'cmd: c\nevents: A\nfl=a.c\nfn=f\n1 5000000000000000000\nfn=h\n2 -4000000000000000000\nfn=g\n3 4500000000000000000\nsummary: 5500000000000000000\n' >running.cgout
+printf 'cmd: c\nevents: A B\nfl=a.c\nfn=f\n1 1 -5000000000000000000\nfl=b.c\nfn=h\n1 1 9000000000000000000\nfl=a.c\nfn=g\n1 1 -5000000000000000000\nfl=b.c\nfn=i\n1 1 9000000000000000000\nsummary: 4 8000000000000000000\n' >hidden.cgout
+{
+  printf 'cmd: c\nevents: A\nfl=a.c\nfn=z\n1 -1200000000000000000\nfl=b.c\n'
+  for f in 1 2 3 4 5 6; do printf 'fn=f%s\n1 1700000000000000000\n' $f; done
+  printf 'summary: 9000000000000000000\n'
+} >unshown-group.cgout
+printf 'cmd: c\nevents: A\nfl=no/such/u.c\nfn=f\n1 5000000000000000000\nfn=h\n2 -9000000000000000000\nfn=g\n1 5000000000000000000\nsummary: 1000000000000000000\n' >unshown-lines.cgout
 exact_totals() {
   "$annotate" --no-annotate partial.cgout >partial.txt &&
     grep -q '^<    500,000,000,000,000,000   (100.0%, 100.0%)  a.c:$' partial.txt &&
     grep -q '^   5,000,000,000,000,000,000  (1000.0%)            f$' partial.txt &&
     "$annotate" --no-annotate --no-show-percs running.cgout >running.txt &&
     grep -q '^<  5,500,000,000,000,000,000  a.c:$' running.txt &&
-    ! "$annotate" --no-annotate running.cgout >/dev/null 2>&1
+    ! "$annotate" --no-annotate running.cgout >/dev/null 2>&1 &&
+    "$annotate" --show=A --sort=A --no-show-percs --no-annotate hidden.cgout |
+      grep -q '^< 2  a.c:$' &&
+    "$annotate" --threshold=20 --no-annotate unshown-group.cgout >unshown-group.txt &&
+    ! grep -q 'b.c' unshown-group.txt &&
+    "$annotate" unshown-lines.cgout |
+      grep -q '^1,000,000,000,000,000,000 (100.0%)  unannotated: files known & above threshold & unreadable $'
 }
 check exact-totals exact_totals
 

@@ -307,18 +307,21 @@ for program in $programs; do
 	check_refused "sum-across-files/$program" "sum-$program" "$program" 'counts overflow 64 bits when summed'
 done
 
-# Sums only the report makes (a file's total, a line's over its functions,
-# a running total) can leave 64 bits where every count, every running total
-# of the file and its summary fit: refused too, with no half report.
+# Totals only the report makes (a file's, a line's over its functions, a
+# running total) can leave 64 bits where every count, every running total
+# of the file and its summary fit: refused too where they are shown, with
+# no half report.
 if [ -x "$builddir/cg_annotate" ]; then
 	half=4611686018427387904 # 2^62
 	printf 'cmd: c\nevents: A\nfl=a.c\nfn=f\n1 %s\nfl=b.c\nfn=g\n1 -%s\nfl=a.c\nfn=h\n2 %s\nsummary: %s\n' \
 		$half $half $half $half >report-file.cgout
-	printf 'cmd: c\nevents: A\nfl=a.c\nfn=f\n1 %s\nfn=h\n2 -%s\n1 %s\nsummary: %s\n' \
+	# A line's total is shown, and so refused, only where its file is.
+	printf 'cmd: c\nevents: A\nfl=shown.c\nfn=f\n1 %s\nfn=h\n2 -%s\n1 %s\nsummary: %s\n' \
 		$half $half $half $half >report-line.cgout
+	printf 'first\nsecond\n' >shown.c
 	printf 'cmd: c\nevents: A\nfl=c.c\nfn=k\n1 -%s\nfl=a.c\nfn=f\n1 %s\nfl=b.c\nfn=g\n1 %s\nsummary: %s\n' \
 		$half 4611686018427387905 4611686018427387905 4611686018427387906 >report-running.cgout
-	for sum in 'file:the total of a.c' 'line:line 1 of a.c' \
+	for sum in 'file:the total of a.c' 'line:line 1 of shown.c' \
 		'running:the running total of File:function summary'; do
 		case=${sum%%:*}
 		run "report-$case" "$builddir/cg_annotate" "report-$case.cgout"
