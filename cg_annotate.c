@@ -430,8 +430,8 @@ static annotation_plan make_plan(const report* r, uint8_t* planned)
 {
    const cg_profile* profile = r->profile;
    size_t events = profile->event_count;
-   annotation_plan plan = {NULL, 0, cg_xcalloc(events, sizeof(report_sum)),
-                           cg_xcalloc(events, sizeof(report_sum))};
+   annotation_plan plan = {NULL, 0, cg_xcalloc(events, sizeof(cg_sum)),
+                           cg_xcalloc(events, sizeof(cg_sum))};
    cg_name_id unknown = (cg_name_id)-1;
    cg_names_find(&profile->names, "???", 3, &unknown);
    for (size_t u = 0; u < r->user_source_count; u++) {
@@ -451,11 +451,11 @@ static annotation_plan make_plan(const report* r, uint8_t* planned)
    }
    for (size_t p = 0; p < profile->pair_count; p++) {
       cg_name_id file = profile->pair_file[p];
-      report_sum* target = file == unknown ? plan.files_unknown
+      cg_sum* target = file == unknown ? plan.files_unknown
                            : planned[file] ? NULL
                                            : plan.below_threshold;
       if (target != NULL)
-         report_sum_add(target, cg_pair_counts(profile, p), events);
+         cg_sum_add(target, cg_pair_counts(profile, p), events);
    }
    for (size_t id = 0; id < profile->names.count; id++) {
       if (planned[id] && id != unknown) {

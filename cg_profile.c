@@ -223,3 +223,32 @@ int cg_counts_add(cg_count* sum, const cg_count* addend, size_t count,
    }
    return fits;
 }
+
+void cg_sum_add(cg_sum* sum, const cg_count* counts, size_t events)
+{
+   for (size_t e = 0; e < events; e++)
+      sum[e] += counts[e];
+}
+
+void cg_sum_add_sum(cg_sum* sum, const cg_sum* addend, size_t events)
+{
+   for (size_t e = 0; e < events; e++)
+      sum[e] += addend[e];
+}
+
+void cg_format_sum(char* out, cg_sum value)
+{
+   char digits[48];
+   int length = 0;
+   unsigned __int128 magnitude = value < 0 ? -(unsigned __int128)value
+                                           : (unsigned __int128)value;
+   do {
+      digits[length++] = (char)('0' + (int)(magnitude % 10));
+      magnitude /= 10;
+   } while (magnitude != 0);
+   if (value < 0)
+      *out++ = '-';
+   while (length > 0)
+      *out++ = digits[--length];
+   *out = '\0';
+}

@@ -19,6 +19,9 @@
 #include "cg_subst.h"
 
 typedef int64_t cg_count;
+/* An exact sum of counts, which may leave 64 bits where its total, or
+ * what it is compared with, does not. */
+typedef __int128 cg_sum;
 
 /* What one data file said about itself. */
 typedef struct cg_input {
@@ -136,5 +139,11 @@ static inline cg_count* cg_entry_counts(const cg_profile* profile,
  * result would not fit in 64 bits (SUM is then partly updated). */
 int cg_counts_add(cg_count* sum, const cg_count* addend, size_t count,
                   int sign);
+/* SUM += COUNTS, every event. */
+void cg_sum_add(cg_sum* sum, const cg_count* counts, size_t events);
+/* SUM += ADDEND, every event. */
+void cg_sum_add_sum(cg_sum* sum, const cg_sum* addend, size_t events);
+/* "-170141183460469231731687303715884105728": the digits of VALUE. */
+void cg_format_sum(char* out, cg_sum value);
 
 #endif

@@ -78,7 +78,9 @@ typedef struct reader {
    cg_input* input;
    int have_command;
    cg_count* counts;      /* the count line being parsed */
-   cg_count* input_total; /* this file's own sum, unsigned by SIGN */
+   cg_sum* input_total;   /* this file's own sum, unsigned by SIGN: only
+                           * compared with its summary: line, so taken
+                           * exactly (a part may leave 64 bits) */
    cg_count* summary;     /* its summary: line */
    uint64_t summary_line; /* 0 until one is read */
 
@@ -531,7 +533,7 @@ static void read_count_line(reader* r, const char* line, size_t length)
    if (*at != '\0' && !is_blank(*at))
       fail(r, "malformed or too many event counts");
    parse_counts(r, at, line + length);
-   add_counts(r, r->input_total, 1);
+   cg_sum_add(r->input_total, r->counts, r->profile->event_count);
 
    cg_profile* profile = r->profile;
    if (!r->have_file)
@@ -627,12 +629,13 @@ static void check_summary(reader* r)
       fail(r, "missing `summary:` line, aborting");
    for (size_t e = 0; e < profile->event_count; e++) {
       if (r->summary[e] != r->input_total[e]) {
+         char total[48];
+         cg_format_sum(total, r->input_total[e]);
          r->line_number = r->summary_line;
          fail(r,
               "`summary:` line doesn't match computed total: %s is %lld "
-              "in the summary, %lld in the counts",
-              profile->event_names[e], (long long)r->summary[e],
-              (long long)r->input_total[e]);
+              "in the summary, %s in the counts",
+              profile->event_names[e], (long long)r->summary[e], total);
       }
    }
    memcpy(r->counts, r->summary, profile->event_count * sizeof(cg_count));
@@ -674,7 +677,7 @@ static void read_file(reader* r)
 
    size_t events = r->profile->event_count;
    r->counts = cg_xcalloc(events, sizeof(cg_count));
-   r->input_total = cg_xcalloc(events, sizeof(cg_count));
+   r->input_total = cg_xcalloc(events, sizeof(cg_sum));
    r->summary = cg_xcalloc(events, sizeof(cg_count));
    r->unnamed_function =
       cg_names_intern(&r->profile->names, r->profile->rules.unnamed_function,

@@ -130,22 +130,9 @@ void report_close(report* r)
    free(r->held->text);
 }
 
-void report_sum_add(report_sum* sum, const cg_count* counts, size_t events)
-{
-   for (size_t e = 0; e < events; e++)
-      sum[e] += counts[e];
-}
-
-void report_sum_add_sum(report_sum* sum, const report_sum* addend,
-                        size_t events)
-{
-   for (size_t e = 0; e < events; e++)
-      sum[e] += addend[e];
-}
-
 /* Refuses SUM, the total WHAT describes (a printf format and its ARGS),
  * if it does not fit in 64 bits. */
-static void check_fits(const report* r, report_sum sum, const char* what,
+static void check_fits(const report* r, cg_sum sum, const char* what,
                        va_list args)
 {
    if (sum >= INT64_MIN && sum <= INT64_MAX)
@@ -156,7 +143,7 @@ static void check_fits(const report* r, report_sum sum, const char* what,
             r->data_count == 1 ? r->data_paths[0] : "the profiles", total);
 }
 
-void report_narrow(const report* r, cg_count* shown, const report_sum* sum,
+void report_narrow(const report* r, cg_count* shown, const cg_sum* sum,
                    const char* what, ...)
 {
    va_list args;
@@ -173,23 +160,6 @@ void report_narrow(const report* r, cg_count* shown, const report_sum* sum,
    /* The events neither shown nor sorted by are used for nothing. */
    for (size_t e = 0; e < r->profile->event_count; e++)
       shown[e] = (cg_count)sum[e];
-}
-
-void format_sum(char* out, report_sum value)
-{
-   char digits[48];
-   int length = 0;
-   unsigned __int128 magnitude = value < 0 ? -(unsigned __int128)value
-                                           : (unsigned __int128)value;
-   do {
-      digits[length++] = (char)('0' + (int)(magnitude % 10));
-      magnitude /= 10;
-   } while (magnitude != 0);
-   if (value < 0)
-      *out++ = '-';
-   while (length > 0)
-      *out++ = digits[--length];
-   *out = '\0';
 }
 
 column_extent* extents_new(const report* r)

@@ -82,26 +82,17 @@ void report_deliver(const report* r);
 void report_close(report* r);
 
 /* The report's totals (of a file, a function, a line over its functions,
- * a running total, a row of the annotation summary) are sums of 64-bit
- * counts, taken exactly, as the established tool's integers are: a part
- * may leave 64 bits where the whole does not. */
-typedef __int128 report_sum;
+ * a running total, a row of the annotation summary) are cg_sums, taken
+ * exactly, as the established tool's integers are: a part may leave 64
+ * bits where the whole does not. */
 
-/* SUM += COUNTS, every event. */
-void report_sum_add(report_sum* sum, const cg_count* counts, size_t events);
-/* SUM += ADDEND, every event. */
-void report_sum_add_sum(report_sum* sum, const report_sum* addend,
-                        size_t events);
 /* SHOWN = SUM, every event, for the report to show.  A total beyond 64
  * bits of an event shown or sorted by is refused with an error naming the
  * profile and WHAT (a printf format), as the reader refuses one; never
  * wrapped.  Totals the report does not show are not narrowed at all. */
-void report_narrow(const report* r, cg_count* shown, const report_sum* sum,
+void report_narrow(const report* r, cg_count* shown, const cg_sum* sum,
                    const char* what, ...)
    __attribute__((format(printf, 4, 5)));
-/* "-170141183460469231731687303715884105728": the digits of VALUE. */
-void format_sum(char* out, report_sum value);
-
 /* "-1,234,567" */
 void format_commified(char* out, cg_count value);
 

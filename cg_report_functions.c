@@ -77,7 +77,7 @@ static group* make_groups(const grouping* g, uint32_t* pairs,
    const cg_profile* profile = g->r->profile;
    size_t events = profile->event_count, count = 0;
    group* groups = cg_xcalloc(profile->pair_count, sizeof(group));
-   report_sum* total = cg_xcalloc(events, sizeof(report_sum));
+   cg_sum* total = cg_xcalloc(events, sizeof(cg_sum));
    sorting = g;
    for (size_t p = 0; p < profile->pair_count; p++)
       pairs[p] = (uint32_t)p;
@@ -87,12 +87,12 @@ static group* make_groups(const grouping* g, uint32_t* pairs,
       current->name = g->outer_name[pairs[p]];
       current->members = &pairs[p];
       current->counts = cg_xcalloc(events, sizeof(cg_count));
-      memset(total, 0, events * sizeof(report_sum));
+      memset(total, 0, events * sizeof(cg_sum));
       for (; p < profile->pair_count &&
              g->outer_name[pairs[p]] == current->name;
            p++) {
          const cg_count* counts = cg_pair_counts(profile, pairs[p]);
-         report_sum_add(total, counts, events);
+         cg_sum_add(total, counts, events);
          if (passes_threshold(g->r, counts)) {
             uint32_t kept = current->members[current->kept_count];
             current->members[current->kept_count++] = pairs[p];
@@ -118,13 +118,13 @@ static group* make_groups(const grouping* g, uint32_t* pairs,
 
 /* The running total after GROUP, into CUMULATIVE: shown only in the
  * cumulative percentages, so not taken without them. */
-static void add_to_running_total(const grouping* g, report_sum* running,
+static void add_to_running_total(const grouping* g, cg_sum* running,
                                  cg_count* cumulative, const group* group)
 {
    const report* r = g->r;
    if (!r->show_percs)
       return;
-   report_sum_add(running, group->counts, r->profile->event_count);
+   cg_sum_add(running, group->counts, r->profile->event_count);
    report_narrow(r, cumulative, running, "the running total of %s",
                  g->title);
 }
@@ -136,7 +136,7 @@ static column_width* section_widths(const grouping* g, const group* groups,
    size_t events = r->profile->event_count;
    column_extent* extents = extents_new(r);
    cg_count* cumulative = cg_xcalloc(events, sizeof(cg_count));
-   report_sum* running = cg_xcalloc(events, sizeof(report_sum));
+   cg_sum* running = cg_xcalloc(events, sizeof(cg_sum));
    for (size_t i = 0; i < count; i++) {
       extents_add(r, extents, groups[i].counts);
       add_to_running_total(g, running, cumulative, &groups[i]);
@@ -193,7 +193,7 @@ static void print_grouped_section(const grouping* g, uint8_t* shown_names)
    group* groups = make_groups(g, pairs, &count);
    column_width* widths = section_widths(g, groups, count);
    cg_count* cumulative = cg_xcalloc(events, sizeof(cg_count));
-   report_sum* running = cg_xcalloc(events, sizeof(report_sum));
+   cg_sum* running = cg_xcalloc(events, sizeof(cg_sum));
 
    print_heading(r, g->title);
    print_header_row(r, widths, "  ", g->suffix);

@@ -21,8 +21,8 @@ uint8_t* print_function_sections(const report* r);
 typedef struct annotation_plan {
    char** files;            /* (renamed) file names, in byte order */
    size_t file_count;
-   report_sum* below_threshold; /* totals of the files not annotated */
-   report_sum* files_unknown;   /* the total of the file "???" */
+   cg_sum* below_threshold; /* totals of the files not annotated */
+   cg_sum* files_unknown;   /* the total of the file "???" */
 } annotation_plan;
 
 /* "-- Annotated source file: ..." for each planned file, reading its

@@ -49,7 +49,7 @@ static const char* const row_labels[ROW_COUNT] = {
 
 typedef struct line_count {
    uint64_t line;
-   report_sum* sum;   /* over the line's functions */
+   cg_sum* sum;   /* over the line's functions */
    cg_count* counts;  /* the sum as shown, once the file is annotated */
 } line_count;
 
@@ -57,7 +57,7 @@ typedef struct line_count {
 typedef struct file_counts {
    line_count* lines;
    size_t line_count;
-   report_sum* total;
+   cg_sum* total;
 } file_counts;
 
 typedef struct source {
@@ -70,7 +70,7 @@ typedef struct annotator {
    const report* r;
    const cg_profile* lines;
    size_t* entry_order; /* entries sorted by (file id, line) */
-   report_sum* rows[ROW_COUNT];
+   cg_sum* rows[ROW_COUNT];
 } annotator;
 
 static const cg_profile* sorted_lines;
@@ -93,7 +93,7 @@ static file_counts counts_of_file(const annotator* a, const char* name)
 {
    const cg_profile* p = a->lines;
    size_t events = p->event_count;
-   file_counts result = {NULL, 0, cg_xcalloc(events, sizeof(report_sum))};
+   file_counts result = {NULL, 0, cg_xcalloc(events, sizeof(cg_sum))};
    cg_name_id file;
    if (!cg_names_find(&p->names, name, strlen(name), &file))
       return result;
@@ -115,11 +115,11 @@ static file_counts counts_of_file(const annotator* a, const char* name)
          result.lines = cg_xreallocarray(
             result.lines, result.line_count + 1, sizeof(line_count));
          result.lines[result.line_count++] = (line_count){
-            line, cg_xcalloc(events, sizeof(report_sum)), NULL};
+            line, cg_xcalloc(events, sizeof(cg_sum)), NULL};
       }
-      report_sum_add(result.lines[result.line_count - 1].sum,
+      cg_sum_add(result.lines[result.line_count - 1].sum,
                      cg_entry_counts(p, entry), events);
-      report_sum_add(result.total, cg_entry_counts(p, entry), events);
+      cg_sum_add(result.total, cg_entry_counts(p, entry), events);
    }
    return result;
 }
@@ -353,12 +353,12 @@ static void annotate_text(annotator* a, const file_counts* counts,
       print_count_row(r, widths, PERCENT_PLAIN, "", counts->lines[0].counts,
                       NULL, " ", "<unknown (line 0)>");
       putc('\n', r->out);
-      report_sum_add_sum(a->rows[ROW_UNKNOWN_LINES], counts->lines[0].sum,
+      cg_sum_add_sum(a->rows[ROW_UNKNOWN_LINES], counts->lines[0].sum,
                          r->profile->event_count);
       first_line = 1;
    }
    for (size_t i = first_line; i < counts->line_count; i++)
-      report_sum_add_sum(a->rows[ROW_KNOWN_LINES], counts->lines[i].sum,
+      cg_sum_add_sum(a->rows[ROW_KNOWN_LINES], counts->lines[i].sum,
                          r->profile->event_count);
    size_t past_end = print_ranges(a, widths, counts, text, text_lines);
    if (past_end < counts->line_count)
@@ -434,12 +434,12 @@ static void annotate_file(annotator* a, const char* name)
    if (state == ROW_UNREADABLE) {
       print_originals(r, "one or more of these original files are "
                          "unreadable", originals, count);
-      report_sum_add_sum(a->rows[ROW_UNREADABLE], counts.total,
+      cg_sum_add_sum(a->rows[ROW_UNREADABLE], counts.total,
                          r->profile->event_count);
    } else if (state == ROW_NOT_IDENTICAL) {
       print_originals(r, "two or more of these original files are not "
                          "identical", originals, count);
-      report_sum_add_sum(a->rows[ROW_NOT_IDENTICAL], counts.total,
+      cg_sum_add_sum(a->rows[ROW_NOT_IDENTICAL], counts.total,
                          r->profile->event_count);
    } else {
       print_newer_warnings(r, originals, count, oldest);
@@ -459,12 +459,12 @@ static void annotate_file(annotator* a, const char* name)
 
 /* ---- the summary ---- */
 
-static void print_list(const report_sum* counts, size_t events)
+static void print_list(const cg_sum* counts, size_t events)
 {
    char number[48];
    fputc('[', stderr);
    for (size_t e = 0; e < events; e++) {
-      format_sum(number, counts[e]);
+      cg_format_sum(number, counts[e]);
       fprintf(stderr, "%s%s", e ? ", " : "", number);
    }
    fputs("]\n", stderr);
@@ -476,14 +476,14 @@ static int print_annotation_summary(annotator* a)
    size_t events = a->lines->event_count;
    column_extent* extents = extents_new(r);
    cg_count* shown[ROW_COUNT];
-   report_sum* annotated = cg_xcalloc(events, sizeof(report_sum));
-   report_sum* summary = cg_xcalloc(events, sizeof(report_sum));
-   report_sum_add(summary, r->profile->summary, events);
+   cg_sum* annotated = cg_xcalloc(events, sizeof(cg_sum));
+   cg_sum* summary = cg_xcalloc(events, sizeof(cg_sum));
+   cg_sum_add(summary, r->profile->summary, events);
    for (int row = 0; row < ROW_COUNT; row++) {
       shown[row] = cg_xcalloc(events, sizeof(cg_count));
       report_narrow(r, shown[row], a->rows[row], "the annotation summary");
       extents_add(r, extents, shown[row]);
-      report_sum_add_sum(annotated, a->rows[row], events);
+      cg_sum_add_sum(annotated, a->rows[row], events);
    }
    column_width* widths = widths_from(r, extents, PERCENT_PLAIN);
    print_heading(r, "Annotation summary");
@@ -493,7 +493,7 @@ static int print_annotation_summary(annotator* a)
       print_count_row(r, widths, PERCENT_PLAIN, "", shown[row], NULL, " ",
                       row_labels[row]);
    putc('\n', r->out);
-   int adds_up = memcmp(annotated, summary, events * sizeof(report_sum)) == 0;
+   int adds_up = memcmp(annotated, summary, events * sizeof(cg_sum)) == 0;
    if (!adds_up) {
       report_deliver(r); /* the report first, as the established tool */
       fprintf(stderr, "%s: error: `summary:` line doesn't match computed "
@@ -518,10 +518,10 @@ int print_source_sections(const report* r, const annotation_plan* plan,
    size_t events = lines->event_count;
    annotator a = {r, lines, NULL, {NULL}};
    for (int row = 0; row < ROW_COUNT; row++)
-      a.rows[row] = cg_xcalloc(events, sizeof(report_sum));
-   report_sum_add_sum(a.rows[ROW_BELOW_THRESHOLD], plan->below_threshold,
+      a.rows[row] = cg_xcalloc(events, sizeof(cg_sum));
+   cg_sum_add_sum(a.rows[ROW_BELOW_THRESHOLD], plan->below_threshold,
                       events);
-   report_sum_add_sum(a.rows[ROW_FILES_UNKNOWN], plan->files_unknown, events);
+   cg_sum_add_sum(a.rows[ROW_FILES_UNKNOWN], plan->files_unknown, events);
    a.entry_order = cg_xcalloc(lines->entry_count, sizeof(size_t));
    for (size_t e = 0; e < lines->entry_count; e++)
       a.entry_order[e] = e;

@@ -294,9 +294,26 @@ for count in 9223372036854775808 18446744073709551615 18446744073709551616 \
 	refused "count$count" "count$count.cgout" 'count out of 64-bit range'
 done
 
-# Sums that do not fit: within a file, and across files.
-printf 'desc: d\ncmd: c\nevents: A\nfl=a.c\nfn=f\n1 9223372036854775807\n2 1\nsummary: 0\n' >sum-in-file.cgout
-refused sum-in-file sum-in-file.cgout 'sum-in-file.cgout:7: counts overflow 64 bits when summed'
+# Sums that do not fit: within a file (a function's, where the file's
+# total fits; cg_diff reads a first file negated, so it is given second),
+# and across files.
+printf 'desc: d\ncmd: c\nevents: A\nfl=a.c\nfn=f\n1 9223372036854775807\n2 1\nfn=g\n3 -1\nsummary: 9223372036854775807\n' >sum-in-file.cgout
+for program in $programs; do
+	case $program in
+	cg_diff) run "sum-in-file-$program" "$builddir/cg_diff" zero.cgout sum-in-file.cgout ;;
+	*) invoke "sum-in-file-$program" "$program" sum-in-file.cgout ;;
+	esac
+	check_refused "sum-in-file/$program" "sum-in-file-$program" "$program" \
+		'sum-in-file.cgout:7: counts overflow 64 bits when summed'
+done
+# A file's running total may leave 64 bits on the way: only its summary
+# line is compared with it, exactly.
+printf 'desc: d\ncmd: c\nevents: A\nfl=a.c\nfn=f\n1 5000000000000000000\nfn=g\n1 5000000000000000000\nfn=h\n1 -5000000000000000000\nsummary: 5000000000000000000\n' >running-total.cgout
+for program in $programs; do
+	invoke "running-total-$program" "$program" running-total.cgout
+	check_accepted "running-total/$program" "running-total-$program" &&
+		pass "running-total/$program"
+done
 for program in $programs; do
 	case $program in
 	cg_merge) run "sum-$program" "$builddir/cg_merge" -o "sum-$program.out" max.cgout one.cgout ;;
