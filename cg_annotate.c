@@ -452,8 +452,8 @@ static annotation_plan make_plan(const report* r, uint8_t* planned)
    for (size_t p = 0; p < profile->pair_count; p++) {
       cg_name_id file = profile->pair_file[p];
       cg_sum* target = file == unknown ? plan.files_unknown
-                           : planned[file] ? NULL
-                                           : plan.below_threshold;
+                       : planned[file] ? NULL
+                                       : plan.below_threshold;
       if (target != NULL)
          cg_sum_add(target, cg_pair_counts(profile, p), events);
    }

@@ -49,7 +49,7 @@ static const char* const row_labels[ROW_COUNT] = {
 
 typedef struct line_count {
    uint64_t line;
-   cg_sum* sum;   /* over the line's functions */
+   cg_sum* sum;       /* over the line's functions */
    cg_count* counts;  /* the sum as shown, once the file is annotated */
 } line_count;
 
@@ -118,7 +118,7 @@ static file_counts counts_of_file(const annotator* a, const char* name)
             line, cg_xcalloc(events, sizeof(cg_sum)), NULL};
       }
       cg_sum_add(result.lines[result.line_count - 1].sum,
-                     cg_entry_counts(p, entry), events);
+                 cg_entry_counts(p, entry), events);
       cg_sum_add(result.total, cg_entry_counts(p, entry), events);
    }
    return result;
@@ -354,12 +354,12 @@ static void annotate_text(annotator* a, const file_counts* counts,
                       NULL, " ", "<unknown (line 0)>");
       putc('\n', r->out);
       cg_sum_add_sum(a->rows[ROW_UNKNOWN_LINES], counts->lines[0].sum,
-                         r->profile->event_count);
+                     r->profile->event_count);
       first_line = 1;
    }
    for (size_t i = first_line; i < counts->line_count; i++)
       cg_sum_add_sum(a->rows[ROW_KNOWN_LINES], counts->lines[i].sum,
-                         r->profile->event_count);
+                     r->profile->event_count);
    size_t past_end = print_ranges(a, widths, counts, text, text_lines);
    if (past_end < counts->line_count)
       print_past_end(a, widths, counts, past_end, original);
@@ -435,12 +435,12 @@ static void annotate_file(annotator* a, const char* name)
       print_originals(r, "one or more of these original files are "
                          "unreadable", originals, count);
       cg_sum_add_sum(a->rows[ROW_UNREADABLE], counts.total,
-                         r->profile->event_count);
+                     r->profile->event_count);
    } else if (state == ROW_NOT_IDENTICAL) {
       print_originals(r, "two or more of these original files are not "
                          "identical", originals, count);
       cg_sum_add_sum(a->rows[ROW_NOT_IDENTICAL], counts.total,
-                         r->profile->event_count);
+                     r->profile->event_count);
    } else {
       print_newer_warnings(r, originals, count, oldest);
       /* Every counted line of an annotated file is shown. */

@@ -6,9 +6,9 @@
  * contain slashes ("s/a/b/c/" replaces "a/b" with "c"); "\/" stands for a
  * slash in both parts.  Names are matched as Python matches a str: by
  * characters of UTF-8 text (Unicode classes and case folding), a name that
- * is not valid UTF-8 still matched where it is.  The few forms Python reads
- * otherwise than PCRE2 (\uXXXX, {,n}, \Z) are rewritten in the pattern,
- * and the replacement's escapes (\1, \g<name>, octal, \\, \n ...) are
+ * is not valid UTF-8 still matched where it is.  The forms Python reads
+ * otherwise than PCRE2 (see translate_pattern()) are rewritten in the
+ * pattern, and the replacement's escapes (\1, \g<name>, octal, \\, \n ...) are
  * translated once into PCRE2's own replacement syntax, so matching and
  * replacing is left to pcre2_substitute.
  *
@@ -75,12 +75,13 @@ static int is_hex_digits(const char* text, size_t count)
 
 /* PATTERN with what Python's regexes read otherwise than PCRE2's in
  * PCRE2's form: \uXXXX and \UXXXXXXXX (a character by its code), {,N} and
- * {,} (up to N repeats, any number), \Z (the very end), and the flags
- * group at the start, whose a (ASCII classes, *ASCII set) and u (the
- * default) PCRE2 does not take (with a and i both, PCRE2 10.42 still
- * folds the case of letters beyond ASCII, where Python does not).
- * Anything else is copied; a malformed escape or flag stays for PCRE2 to
- * refuse, as Python refuses it. */
+ * {,} (up to N repeats, any number), \Z (the very end), a [ within a
+ * class (one of its characters, where PCRE2 would start [:alpha:]), and
+ * the flags group at the start, whose a (ASCII classes, set in *ASCII)
+ * and u (the default) PCRE2 does not take (with a and i both, PCRE2 10.42
+ * still folds the case of letters beyond ASCII, where Python does not).
+ * Comments are copied as they are.  Anything else is copied too; a
+ * malformed escape or flag stays for PCRE2 to refuse. */
 static char* translate_pattern(const char* pattern, int* ascii)
 {
    buffer_t out = {0};
