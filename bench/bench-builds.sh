@@ -16,21 +16,15 @@ set -eu
 usage="usage: sh bench/bench-builds.sh BUILD_A BUILD_B [RUNS]"
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then echo "$usage" >&2; exit 2; fi
 runs=${3:-7}
-case $runs in
-''|*[!0-9]*|0) echo "bench: RUNS must be a positive number, not '$runs'" >&2; exit 2 ;;
-esac
-for build in "$1" "$2"; do
-  if [ ! -f "$build/cachegrind-amd64-linux" ]; then
-    echo "bench: $build: no cachegrind-amd64-linux (not a build folder?)" >&2
-    exit 2
-  fi
-done
-build_a=$(cd "$1" && pwd)
-build_b=$(cd "$2" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$here/workloads.sh"
+require_runs "$runs"
+require_build_folder "$1"
+require_build_folder "$2"
+build_a=$(cd "$1" && pwd)
+build_b=$(cd "$2" && pwd)
 find_system_valgrind "$build_a"
 
 make_tool_folder vgl-a "$build_a"

@@ -20,18 +20,13 @@ set -eu
 usage="usage: sh bench/bench-tool.sh BUILDDIR [RUNS]"
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then echo "$usage" >&2; exit 2; fi
 runs=${2:-5}
-case $runs in
-''|*[!0-9]*|0) echo "bench: RUNS must be a positive number, not '$runs'" >&2; exit 2 ;;
-esac
-if [ ! -f "$1/cachegrind-amd64-linux" ]; then
-  echo "bench: $1: no cachegrind-amd64-linux (not a build folder?)" >&2
-  exit 2
-fi
-build=$(cd "$1" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$here/workloads.sh"
+require_runs "$runs"
+require_build_folder "$1"
+build=$(cd "$1" && pwd)
 find_system_valgrind "$build"
 
 make_tool_folder vgl-ours "$build"

@@ -7,6 +7,21 @@
 # shellcheck disable=SC1091 # in this tree
 . "$here/../tools/system-valgrind.sh"
 
+# Stops with status 2 unless RUNS is a positive whole number.
+require_runs() { # runs
+  case $1 in
+  ''|*[!0-9]*|0) echo "bench: RUNS must be a positive number, not '$1'" >&2; exit 2 ;;
+  esac
+}
+
+# Stops with status 2 unless FOLDER holds a built tool.
+require_build_folder() { # folder
+  if [ ! -f "$1/cachegrind-amd64-linux" ]; then
+    echo "bench: $1: no cachegrind-amd64-linux (not a build folder?)" >&2
+    exit 2
+  fi
+}
+
 # Sets $valgrind and $valgrind_libexec: the system's Valgrind launcher and
 # tool folder, as configure found them for build folder BUILD (not a
 # "valgrind" first on PATH, which may be this tool's installed wrapper).
