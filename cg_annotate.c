@@ -394,6 +394,8 @@ static void read_profiles(cg_profile* profile, const cg_read_rules* rules,
       if (!cg_profile_read(profile, r->data_paths[f],
                            diff && f == 0 ? -1 : 1))
          cg_fatal("%s", profile->error);
+   if (!cg_profile_counts_fit(profile))
+      cg_fatal("%s", profile->error);
 }
 
 /* A second reading is possible only if every input is a regular file. */

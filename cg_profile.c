@@ -5,6 +5,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +50,7 @@ void cg_profile_free(cg_profile* profile)
    free(profile->entry_line);
    free(profile->entry_counts);
    free(profile->entry_slots);
+   cg_carries_free(&profile->carries);
    memset(profile, 0, sizeof *profile);
 }
 
@@ -210,18 +212,55 @@ size_t cg_profile_entry(cg_profile* profile, uint32_t pair, uint64_t line)
    return entry;
 }
 
-int cg_counts_add(cg_count* sum, const cg_count* addend, size_t count,
-                  int sign)
+static uint64_t count_key(enum cg_count_home home, size_t count)
 {
-   int fits = 1;
-   if (sign > 0) {
-      for (size_t i = 0; i < count; i++)
-         fits &= !__builtin_add_overflow(sum[i], addend[i], &sum[i]);
-   } else {
-      for (size_t i = 0; i < count; i++)
-         fits &= !__builtin_sub_overflow(sum[i], addend[i], &sum[i]);
+   return (uint64_t)home << 60 | count;
+}
+
+void cg_profile_add(cg_profile* profile, enum cg_count_home home,
+                    size_t index, const cg_count* addend, int sign)
+{
+   size_t events = profile->event_count;
+   cg_count* sum = home == CG_IN_SUMMARY ? profile->summary
+                   : home == CG_IN_PAIR  ? cg_pair_counts(profile, index)
+                                         : cg_entry_counts(profile, index);
+   for (size_t e = 0; e < events; e++)
+      cg_carries_add(&profile->carries, count_key(home, index * events + e),
+                     &sum[e], addend[e], sign);
+}
+
+int cg_profile_counts_fit(cg_profile* profile)
+{
+   uint64_t key;
+   if (!cg_carries_lowest(&profile->carries, &key))
+      return 1;
+   size_t events = profile->event_count;
+   enum cg_count_home home = (enum cg_count_home)(key >> 60);
+   size_t count = (size_t)(key & ((UINT64_C(1) << 60) - 1));
+   size_t index = count / events;
+   const char* event = profile->event_names[count % events];
+   const char* from = profile->input_count == 1 ? profile->inputs[0].path
+                                                 : "the profiles";
+   const char* what = "counts overflow 64 bits when summed";
+   if (home == CG_IN_SUMMARY) {
+      snprintf(profile->error, sizeof profile->error,
+               "%s: %s: %s of the summary: lines", from, what, event);
+      return 0;
    }
-   return fits;
+   size_t pair = home == CG_IN_PAIR ? index : profile->entry_pair[index];
+   const char* file =
+      cg_name_text(&profile->names, profile->pair_file[pair]);
+   const char* function =
+      cg_name_text(&profile->names, profile->pair_function[pair]);
+   if (home == CG_IN_PAIR)
+      snprintf(profile->error, sizeof profile->error,
+               "%s: %s: %s of %s in %s", from, what, event, function, file);
+   else
+      snprintf(profile->error, sizeof profile->error,
+               "%s: %s: %s of line %llu of %s in %s", from, what, event,
+               (unsigned long long)profile->entry_line[index], function,
+               file);
+   return 0;
 }
 
 void cg_sum_add(cg_sum* sum, const cg_count* counts, size_t events)

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cg_carries.h"
 #include "cg_names.h"
 #include "cg_subst.h"
 
@@ -99,6 +100,10 @@ typedef struct cg_profile {
    uint64_t* entry_slots;     /* hash << 32 | (entry + 1), 0 = free */
    size_t entry_slot_mask;
 
+   /* The counts above (summary, pairs' and entries') whose sums wrapped:
+    * keyed by cg_count_key(). */
+   cg_carries carries;
+
    char error[1024];     /* why the last cg_profile_read failed */
    char error_detail[512]; /* which file differs, when events differ */
 } cg_profile;
@@ -135,10 +140,21 @@ static inline cg_count* cg_entry_counts(const cg_profile* profile,
    return profile->entry_counts + entry * profile->event_count;
 }
 
-/* Adds ADDEND into SUM (COUNT counts, scaled by SIGN); returns 0 if a
- * result would not fit in 64 bits (SUM is then partly updated). */
-int cg_counts_add(cg_count* sum, const cg_count* addend, size_t count,
-                  int sign);
+/* Where a count of the profile lives (in the order in which
+ * cg_profile_counts_fit() looks, the most precise first). */
+enum cg_count_home { CG_IN_ENTRY = 1, CG_IN_PAIR, CG_IN_SUMMARY };
+
+/* Adds SIGN (1 or -1) times the event_count counts ADDEND to those of
+ * HOME number INDEX (0 for the summary).  A sum may leave 64 bits on the
+ * way: it is kept exact, and checked by cg_profile_counts_fit(). */
+void cg_profile_add(cg_profile* profile, enum cg_count_home home,
+                    size_t index, const cg_count* addend, int sign);
+
+/* Once every file is read: returns 1 if every count of the profile fits
+ * in 64 bits; otherwise 0, with "PROFILE: counts overflow 64 bits when
+ * summed: WHICH" in profile->error, PROFILE the one file read or "the
+ * profiles". */
+int cg_profile_counts_fit(cg_profile* profile);
 /* SUM += COUNTS, every event. */
 void cg_sum_add(cg_sum* sum, const cg_count* counts, size_t events);
 /* SUM += ADDEND, every event. */

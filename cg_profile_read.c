@@ -32,7 +32,7 @@
  *     more than one `cmd:` line          `events:` line names no events
  *     unsupported `positions:` line: ... malformed line: TEXT
  *     malformed or too many event counts line number too large
- *     event count out of 64-bit range    counts overflow 64 bits when summed
+ *     event count out of 64-bit range
  *     name (N) used before it was defined   NUL byte in a name
  *     more than one `summary:` line      line after the `summary:` line: ..
  *     missing `summary:` line, aborting  (LINE is one past the last line)
@@ -40,6 +40,11 @@
  *     events in data files don't match   (no FILE:LINE; the detail is in
  *                                         profile->error_detail)
  *     [Errno N] REASON: 'FILE'           (cannot open or read it)
+ *
+ * Sums of counts (a line's or a function's over the file, and the
+ * profile's over the files read into it) may leave 64 bits on the way and
+ * come back: only their final values must fit, which the caller checks
+ * with cg_profile_counts_fit() once the last file is read.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -314,12 +319,6 @@ static void parse_counts(reader* r, const char* at, const char* end)
    memset(r->counts + parsed, 0, (events - parsed) * sizeof(cg_count));
 }
 
-static void add_counts(reader* r, cg_count* sum, int sign)
-{
-   if (!cg_counts_add(sum, r->counts, r->profile->event_count, sign))
-      fail(r, "counts overflow 64 bits when summed");
-}
-
 /* ---- names ---- */
 
 static void ensure_name_use(cg_profile* profile)
@@ -542,7 +541,7 @@ static void read_count_line(reader* r, const char* line, size_t length)
       r->pair = (long)cg_profile_pair(profile, r->file, r->function);
       r->pair_keeps_lines = file_keeps_lines(profile, r->file);
    }
-   add_counts(r, cg_pair_counts(profile, (size_t)r->pair), r->sign);
+   cg_profile_add(profile, CG_IN_PAIR, (size_t)r->pair, r->counts, r->sign);
    if (r->pair_keeps_lines) {
       if (profile->entry_count >= UINT32_MAX / 2)
          fail(r, "too many distinct lines");
@@ -554,7 +553,7 @@ static void read_count_line(reader* r, const char* line, size_t length)
           profile->entry_line[entry] != line_in_source)
          entry = cg_profile_entry(profile, (uint32_t)r->pair, line_in_source);
       r->last_entry = entry;
-      add_counts(r, cg_entry_counts(profile, entry), r->sign);
+      cg_profile_add(profile, CG_IN_ENTRY, entry, r->counts, r->sign);
    }
 }
 
@@ -638,9 +637,7 @@ static void check_summary(reader* r)
               profile->event_names[e], (long long)r->summary[e], total);
       }
    }
-   memcpy(r->counts, r->summary, profile->event_count * sizeof(cg_count));
-   r->line_number = r->summary_line;
-   add_counts(r, profile->summary, r->sign);
+   cg_profile_add(profile, CG_IN_SUMMARY, 0, r->summary, r->sign);
 }
 
 /* ---- the whole file ---- */

@@ -8,7 +8,8 @@
  *   0 cg_merge's: every line kept, read twice into one profile, so sums
  *     and their overflow checks are exercised;
  *   1 cg_diff's: no lines kept, renamings of files and functions, read
- *     with sign -1 then +1;
+ *     with sign -1 then +1: every count must then be 0, and fit, however
+ *     far its sum went on the way;
  *   2 an annotation's: fi=/fe= accepted, counts before the first fl= kept
  *     in the total, fl= recording the unnamed function, lines kept only for
  *     some files.
@@ -101,6 +102,22 @@ static int no_file_keeps_lines(void* context, const char* file_name)
    return 0;
 }
 
+/* A file read with sign -1 and then +1 leaves nothing. */
+static void check_cancelled(cg_profile* profile)
+{
+   int zero = cg_profile_counts_fit(profile);
+   size_t events = profile->event_count;
+   for (size_t e = 0; e < events; e++)
+      zero &= profile->summary[e] == 0;
+   for (size_t c = 0; c < profile->pair_count * events; c++)
+      zero &= profile->pair_counts[c] == 0;
+   if (!zero) {
+      fprintf(stderr, "fuzz_profile: a file minus itself is not 0 (%s)\n",
+              profile->error);
+      abort();
+   }
+}
+
 static void read_as(const cg_read_rules* rules, int first_sign,
                     int second_sign)
 {
@@ -108,9 +125,14 @@ static void read_as(const cg_read_rules* rules, int first_sign,
    cg_profile_init(&profile, rules);
    int ok = cg_profile_read(&profile, input_path, first_sign);
    check_read(&profile, ok);
-   if (ok && second_sign != 0)
-      check_read(&profile,
-                 cg_profile_read(&profile, input_path, second_sign));
+   if (ok && second_sign != 0) {
+      ok = cg_profile_read(&profile, input_path, second_sign);
+      check_read(&profile, ok);
+   }
+   if (ok && second_sign == -first_sign)
+      check_cancelled(&profile);
+   else if (ok)
+      check_read(&profile, cg_profile_counts_fit(&profile));
    cg_profile_free(&profile);
 }
 

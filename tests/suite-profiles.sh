@@ -370,21 +370,44 @@ done
 write line-over "${header}fl=a.c\nfn=f\n18446744073709551616 1 2\nsummary: 1 2\n"
 rejected line-over 'line-over.cgout:6: line number too large' line-over.cgout
 
-# Sums beyond 64 bits: within a file (its total, on the second line), and
-# when merged: the same line (at B's count line) or different functions
-# (the profile's total, at B's summary line).
-write sum-over "${header}fl=a.c\nfn=f\n1 9223372036854775807\n2 1\nsummary: 0 0\n"
-rejected sum-over 'sum-over.cgout:7: counts overflow 64 bits when summed' sum-over.cgout
-write sum-under "${header}fl=a.c\nfn=f\n1 0 -9223372036854775808\n2 0 -1\nsummary: 0 0\n"
-rejected sum-under 'sum-under.cgout:7: counts overflow 64 bits when summed' sum-under.cgout
-write max-a "${header}fl=a.c\nfn=f\n1 9223372036854775807 -9223372036854775808\nsummary: 9223372036854775807 -9223372036854775808\n"
+# Sums beyond 64 bits.  Only a sum's final value must fit: one that
+# stays beyond is refused, naming the most precise count that does not fit
+# (a line's, else a function's, else the summary's), within a file (a
+# function's, where the file's total fits) or across files (the same line,
+# or different functions: the total).
+max=9223372036854775807 min=-9223372036854775808
+write sum-over "${header}fl=a.c\nfn=f\n1 $max\n2 1\nfn=g\n3 -1\nsummary: $max 0\n"
+rejected sum-over 'sum-over.cgout: counts overflow 64 bits when summed: A of f in a.c' sum-over.cgout
+write sum-under "${header}fl=a.c\nfn=f\n1 0 $min\n2 0 -1\nfn=g\n3 0 1\nsummary: 0 $min\n"
+rejected sum-under 'sum-under.cgout: counts overflow 64 bits when summed: B of f in a.c' sum-under.cgout
+write max-a "${header}fl=a.c\nfn=f\n1 $max $min\nsummary: $max $min\n"
 write one-a "${header}fl=a.c\nfn=f\n1 1 0\nsummary: 1 0\n"
+write minus-one-a "${header}fl=a.c\nfn=f\n1 -1 0\nsummary: -1 0\n"
 write one-b "${header}fl=b.c\nfn=g\n5 1 0\nsummary: 1 0\n"
 write minus-one-b "${header}fl=b.c\nfn=g\n5 0 -1\nsummary: 0 -1\n"
-rejected merge-over-line 'one-a.cgout:6: counts overflow 64 bits when summed' max-a.cgout one-a.cgout
-rejected merge-over-total 'one-b.cgout:7: counts overflow 64 bits when summed' max-a.cgout one-b.cgout
-rejected merge-under-total 'minus-one-b.cgout:7: counts overflow 64 bits when summed' max-a.cgout minus-one-b.cgout
+rejected merge-over-line 'the profiles: counts overflow 64 bits when summed: A of line 1 of f in a.c' max-a.cgout one-a.cgout
+rejected merge-over-total 'the profiles: counts overflow 64 bits when summed: A of the summary: lines' max-a.cgout one-b.cgout
+rejected merge-under-total 'the profiles: counts overflow 64 bits when summed: B of the summary: lines' max-a.cgout minus-one-b.cgout
 
+# accepted NAME EXPECTED FILE...: "cg_merge FILE..." succeeds quietly and
+# writes the profile EXPECTED.cgout.
+accepted() {
+	name=$1 expected=$2
+	shift 2
+	run "$name" "$merge" "$@"
+	if [ "$(cat "$name.status")" = 0 ] && [ ! -s "$name.stderr" ] &&
+		cmp -s "$name.stdout" "$expected.cgout"; then
+		pass "accept/$name"
+	else
+		fail "accept/$name" "status $(cat "$name.status"): $(head -1 "$name.stderr")$(diff "$expected.cgout" "$name.stdout" | sed -n 2p)"
+	fi
+}
+# Sums that pass 2^63 (or -2^63) on the way and come back: a function's
+# within a file, where its lines fit; a line's and the total across files.
+write wander "${header}fl=a.c\nfn=f\n1 $max\n2 1 $min\n3 0 -1\n2 -2\n4 0 1\nsummary: 9223372036854775806 $min\n"
+write wander-expected "${header}fl=a.c\nfn=f\n1 $max 0\n2 -1 $min\n3 0 -1\n4 0 1\nsummary: 9223372036854775806 $min\n"
+accepted wander-in-file wander-expected wander.cgout
+accepted wander-across-files max-a max-a.cgout one-a.cgout minus-one-a.cgout
 # Count lines before any fl= line belong to the file "" and, until an fn=
 # line, the function "" (the annotate suite has what cg_annotate does).
 write before-fl "${header}1 1\nfn=f\n2 0 3\nfl=a.c\n3 4\nsummary: 5 3\n"
