@@ -63,7 +63,8 @@ static const char help[] =
    "                        events)\n"
    "  --sort A,B,C          sort functions by events A,B,C (default: event "
    "column\n"
-   "                        order); A:N gives event A its own threshold N\n"
+   "                        order); A:N gives A its own threshold N%, and\n"
+   "                        the sort events without one 0\n"
    "  --threshold N:[0,20]  only show file:function/function:file pairs "
    "with at\n"
    "                        least N% of primary sort event counts "
@@ -300,7 +301,8 @@ static size_t find_event(const cg_profile* profile, const char* name,
             (int)length, name);
 }
 
-/* Parses "A,B:N,..." into event indexes (and thresholds, if wanted). */
+/* Parses "A,B:N,..." into event indexes (and thresholds, if wanted: N,
+ * which may end in '%' as in the older tool, or -1 where there is none). */
 static size_t parse_event_list(const cg_profile* profile, const char* list,
                                const char* option, size_t** events,
                                double** thresholds)
@@ -314,6 +316,9 @@ static size_t parse_event_list(const cg_profile* profile, const char* list,
       const char* colon = memchr(item, ':', length);
       if (thresholds != NULL && colon != NULL) {
          char* text = cg_xstrndup(colon + 1, (size_t)(item + length - colon - 1));
+         size_t text_length = strlen(text);
+         if (text_length > 0 && text[text_length - 1] == '%')
+            text[text_length - 1] = '\0';
          char* end;
          threshold = strtod(text, &end);
          if (end == text || *end != '\0' || threshold < 0 || threshold > 100)
@@ -359,6 +364,18 @@ static void choose_columns(report* r, const choices* chosen)
          r->sort_thresholds[e] = -1;
       }
    }
+   /* With no A:N, the current tool's rule: --threshold, for the primary
+    * event alone.  With any, the older tool's, from which A:N comes: each
+    * sort event without one gets 0, so every pair reaches it, and
+    * --threshold is not used. */
+   r->own_thresholds = 0;
+   for (size_t s = 0; s < r->sort_count; s++)
+      r->own_thresholds |= r->sort_thresholds[s] >= 0;
+   for (size_t s = 0; s < r->sort_count; s++)
+      if (r->sort_thresholds[s] < 0)
+         r->sort_thresholds[s] = r->own_thresholds ? 0
+                                 : s == 0          ? r->threshold
+                                                   : -1;
 }
 
 /* What split_positionals and choose_columns allocated. */
@@ -523,6 +540,24 @@ static void print_label(FILE* out, const char* label, const char* value)
    fprintf(out, "%-17s %s\n", label, value);
 }
 
+/* "Threshold: 0.1%", the primary event's; where more than one sort event
+ * has one (A:N), "Thresholds:" and each, in the sort order. */
+static void print_thresholds(const report* r)
+{
+   size_t shown = r->own_thresholds ? r->sort_count : 1;
+   char* list = cg_xmalloc(shown * 48);
+   list[0] = '\0';
+   for (size_t s = 0; s < shown; s++) {
+      size_t at = strlen(list);
+      if (s > 0)
+         list[at++] = ' ';
+      format_python_float(list + at, 46, r->sort_thresholds[s]);
+      strcat(list, "%");
+   }
+   print_label(r->out, shown > 1 ? "Thresholds:" : "Threshold:", list);
+   free(list);
+}
+
 /* "Command N:" and the value eight spaces after it: aligned with the other
  * labels' values for N of one digit, one column further for each more. */
 static void print_command_label(FILE* out, size_t number, const char* value)
@@ -594,12 +629,7 @@ static void print_metadata(const report* r, int argc, char** argv)
    print_event_names(r, "Events shown:", r->columns, r->column_count);
    print_event_names(r, "Event sort order:", r->sort_events, r->sort_count);
    free(all);
-   char threshold[48];
-   double primary = r->sort_thresholds[0] >= 0 ? r->sort_thresholds[0]
-                                               : r->threshold;
-   format_python_float(threshold, sizeof threshold - 1, primary);
-   strcat(threshold, "%");
-   print_label(r->out, "Threshold:", threshold);
+   print_thresholds(r);
    print_label(r->out, "Annotation:", r->annotate ? "on" : "off");
    putc('\n', r->out);
 }

@@ -341,8 +341,6 @@ int passes_threshold(const report* r, const cg_count* counts)
 {
    for (size_t s = 0; s < r->sort_count; s++) {
       double percent = r->sort_thresholds[s];
-      if (s == 0 && percent < 0)
-         percent = r->threshold;
       if (percent >= 0 && reaches(r, counts, r->sort_events[s], percent))
          return 1;
    }

@@ -34,7 +34,8 @@ typedef struct report {
    size_t sort_count;         /* sort events; the first is primary */
    size_t* sort_events;
    double* sort_thresholds;   /* percent per sort event, < 0 for none */
-   double threshold;          /* percent, for the primary sort event */
+   int own_thresholds;        /* some were given as A:N */
+   double threshold;          /* --threshold's percent */
    int show_percs;
    int annotate;
    long context;

@@ -95,6 +95,29 @@ sort_second_threshold() {
 }
 check sort-second-event-threshold sort_second_threshold
 
+# As in the older cg_annotate, once one sort event has its own threshold,
+# each one without gets 0 (every pair reaches it) and --threshold is not
+# used; the Metadata lists them all.  The pairs' counts, as the older tool
+# picks them: Ir 1000, 50, 2, 1 and Dr 10, 1000, 50, 1 (totals 1053 and
+# 1061).
+own_thresholds() {
+  printf 'cmd: c\nevents: Ir Dr\nfl=a.c\nfn=big\n1 1000 10\nfn=mid\n2 50 1000\nfn=small\n3 1 1\nfn=tiny\n4 2 50\nsummary: 1053 1061\n' >own.cgout
+  functions() {
+    report --no-annotate "$@" own.cgout >own.txt &&
+      sed -n '/^-- File:function/,/^-- Function:file/p' own.txt |
+      awk '/^ / && $NF != "<unspecified>" && $NF != "file:function" { print $NF }' | tr '\n' ' '
+  }
+  [ "$(functions --threshold=5 --sort=Ir,Dr:10)" = "big mid tiny small " ] &&
+    grep -q '^Thresholds:       0.0% 10.0%$' own.txt &&
+    [ "$(functions --sort=Ir:2,Dr:90)" = "big mid " ] &&
+    grep -q '^Thresholds:       2.0% 90.0%$' own.txt &&
+    [ "$(functions --sort=Dr:4,Ir:50%)" = "mid tiny big " ] &&
+    grep -q '^Thresholds:       4.0% 50.0%$' own.txt &&
+    [ "$(functions --sort=Ir:3%)" = "big mid " ] &&
+    grep -q '^Threshold:        3.0%$' own.txt
+}
+check sort-own-thresholds own_thresholds
+
 # A "%" after the threshold is the same threshold.
 percent_sign() {
   report --threshold=1% multi.cgout >sign.txt &&
