@@ -416,6 +416,9 @@ out_file environment 'cg.from-env.out' 'cg.%q{CG_OPTIONS_TEST_NAME}.out' \
 out_file percent 'cg%.out' 'cg%%.out'
 out_file absolute 'absolute.out' "$work/run/absolute.out"
 out_file default-name 'cachegrind.out.PID' 'cachegrind.out.%p'
+# %n: the core's file sequence number, 2 after a log file took the 1.
+out_file sequence 'cg.1.out' 'cg.%n.out'
+out_file sequence-after-log 'cg.2.out' 'cg.%n.out' --log-file="$work/run/log.%n"
 
 # A relative name is taken from the folder the tool started in, even
 # after the client has moved elsewhere.
