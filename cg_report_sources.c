@@ -184,6 +184,57 @@ static int load_source(const report* r, const char* name, source* into)
    return 0;
 }
 
+/* What load_source() would find for NAME, without reading it: returns 0
+ * if nothing by that name exists; otherwise sets *STATUS, of the first
+ * file that is not a folder, or else of NAME itself. */
+static int find_source(const report* r, const char* name,
+                       struct stat* status)
+{
+   int exists = stat(name, status) == 0;
+   if ((exists && !S_ISDIR(status->st_mode)) || name[0] == '/')
+      return exists;
+   struct stat other;
+   for (size_t d = 0; d < r->include_count; d++) {
+      size_t size = strlen(r->include_dirs[d]) + strlen(name) + 2;
+      char* path = cg_xmalloc(size);
+      snprintf(path, size, "%s/%s", r->include_dirs[d], name);
+      int found = stat(path, &other) == 0 && !S_ISDIR(other.st_mode);
+      free(path);
+      if (found) {
+         *status = other;
+         return 1;
+      }
+   }
+   return exists;
+}
+
+/* Compares the originals X and Y as the established tool does (Python's
+ * filecmp.cmp, not shallow): 0 if the same, ROW_NOT_IDENTICAL if either
+ * is not a regular file or their sizes or bytes differ, ROW_UNREADABLE
+ * if either is missing or cannot be read. */
+static int compare_originals(const report* r, const char* x, const char* y)
+{
+   struct stat x_status, y_status;
+   if (!find_source(r, x, &x_status) || !find_source(r, y, &y_status))
+      return ROW_UNREADABLE;
+   if (!S_ISREG(x_status.st_mode) || !S_ISREG(y_status.st_mode) ||
+       x_status.st_size != y_status.st_size)
+      return ROW_NOT_IDENTICAL;
+   source x_text, y_text;
+   if (!load_source(r, x, &x_text))
+      return ROW_UNREADABLE;
+   int state = 0;
+   if (!load_source(r, y, &y_text))
+      state = ROW_UNREADABLE;
+   else if (y_text.length != x_text.length ||
+            memcmp(y_text.text, x_text.text, x_text.length) != 0)
+      state = ROW_NOT_IDENTICAL;
+   if (state != ROW_UNREADABLE)
+      free(y_text.text);
+   free(x_text.text);
+   return state;
+}
+
 /* A line of a source file: its bytes, which may include NUL. */
 typedef struct source_line {
    const char* text;
@@ -414,22 +465,22 @@ static void annotate_file(annotator* a, const char* name)
    free(heading);
    file_counts counts = counts_of_file(a, name);
    char** originals = originals_of(a, name, &count);
-   source first = {0}, other;
-   int state = load_source(r, originals[0], &first) ? 0 : ROW_UNREADABLE;
+   /* Neighbours compared in order, up to the first that differ or cannot
+    * be read; then the first is read for the annotation. */
+   int state = 0;
+   for (size_t i = 1; i < count && state == 0; i++)
+      state = compare_originals(r, originals[i - 1], originals[i]);
+   source first = {0};
+   if (state == 0 && !load_source(r, originals[0], &first))
+      state = ROW_UNREADABLE;
    struct timespec oldest = first.mtime;
    for (size_t i = 1; i < count && state == 0; i++) {
-      if (!load_source(r, originals[i], &other)) {
-         state = ROW_UNREADABLE;
-         break;
-      }
-      if (other.length != first.length ||
-          memcmp(other.text, first.text, first.length) != 0)
-         state = ROW_NOT_IDENTICAL;
-      if (other.mtime.tv_sec < oldest.tv_sec ||
-          (other.mtime.tv_sec == oldest.tv_sec &&
-           other.mtime.tv_nsec < oldest.tv_nsec))
-         oldest = other.mtime;
-      free(other.text);
+      struct stat status;
+      if (find_source(r, originals[i], &status) &&
+          (status.st_mtim.tv_sec < oldest.tv_sec ||
+           (status.st_mtim.tv_sec == oldest.tv_sec &&
+            status.st_mtim.tv_nsec < oldest.tv_nsec)))
+         oldest = status.st_mtim;
    }
    if (state == ROW_UNREADABLE) {
       print_originals(r, "one or more of these original files are "

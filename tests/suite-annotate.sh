@@ -193,6 +193,26 @@ raw_names() {
 }
 check non-utf8-names raw_names
 
+# Originals renamed to one name are compared as Python's filecmp.cmp
+# compares them (the established tool's way): a folder, or a size that
+# differs, makes them not identical before any byte is read; a missing one
+# makes them unreadable; so does a first one that cannot be read, once
+# the comparisons pass.
+same_name_originals() {
+  rm -rf orig && mkdir -p orig/a1 orig/a2/s.c orig/b1 orig/b2 orig/c1 orig/c2 orig/c3 orig/d1 &&
+    printf 'x\n' >orig/a1/s.c && printf 'x\n' >orig/b1/s.c &&
+    printf 'x\n' >orig/c1/s.c && printf 'x\n' >orig/c2/s.c && mkdir orig/d1/s.c &&
+    printf 'cmd: c\nevents: A\nfl=orig/a1/s.c\nfn=f\n1 1\nfl=orig/a2/s.c\nfn=f\n1 1\nfl=orig/b1/s.c\nfn=g\n1 2\nfl=orig/b2/s.c\nfn=g\n1 2\nfl=orig/c1/s.c\nfn=h\n1 4\nfl=orig/c2/s.c\nfn=h\n1 4\nfl=orig/c3/s.c\nfn=h\n1 4\nfl=orig/d1/s.c\nfn=k\n1 8\nsummary: 26\n' >orig.cgout &&
+    "$annotate" --threshold=0 --mod-filename='s/[0-9]\//\//' orig.cgout >orig.txt &&
+    # a: a folder beside a file; b: a missing file; c: two the same, then
+    # a missing one; d: only a folder.
+    awk '/^-- Annotated source file/ { name = $NF } /^Unannotated because/ { print name, $3 }' orig.txt |
+      tr '\n' ' ' >orig.got &&
+    [ "$(cat orig.got)" = "orig/a/s.c two orig/b/s.c one orig/c/s.c one orig/d/s.c one " ] &&
+    grep -q '^ 2  (7.7%)  unannotated: files known & above threshold & two or more non-identical$' orig.txt
+}
+check same-name-originals same_name_originals
+
 # ---- errors ---------------------------------------------------------------
 
 # expect_error NAME STATUS MESSAGE COMMAND...: the command fails with
