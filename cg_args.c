@@ -53,19 +53,23 @@ static const char* shown_name(const cg_option* option)
    return option->display ? option->display : option->name;
 }
 
-/* "-5" and "-.5" are values, not options. */
+/* "-5", "-.5" and "-1.5" are values, not options (argparse's test: no
+ * exponent, no sign after the dash). */
 static int looks_like_negative_number(const char* arg)
 {
-   char* end;
-   if (arg[0] != '-' || arg[1] == '\0')
+   static const char digits[] = "0123456789";
+   if (arg[0] != '-')
       return 0;
-   strtod(arg, &end);
-   return *end == '\0';
-}
-
-static int is_option_like(const char* arg)
-{
-   return arg[0] == '-' && arg[1] != '\0' && !looks_like_negative_number(arg);
+   const char* at = arg + 1;
+   size_t whole = strspn(at, digits);
+   at += whole;
+   if (*at == '\0')
+      return whole > 0;
+   if (*at != '.')
+      return 0;
+   at++;
+   size_t fraction = strspn(at, digits);
+   return fraction > 0 && at[fraction] == '\0';
 }
 
 /* Finds the long option ARG names, exactly or as a unique prefix; sets
@@ -101,14 +105,14 @@ static const cg_option* find_long(const cg_arg_parser* parser,
       }
    }
    if (matches > 1)
-      cg_usage_error(parser->usage, 2, "ambiguous option: %.*s could match %s",
-                     (int)prefix_length, arg, candidates);
+      cg_usage_error(parser->usage, 2, "ambiguous option: %s could match %s",
+                     arg, candidates);
    if (found != NULL && equals != NULL)
       *explicit = equals + 1;
    return found;
 }
 
-/* Finds the short option ARG ("-o", "-oVALUE") names. */
+/* Finds the short option ARG ("-o", "-oVALUE", "-o=VALUE") names. */
 static const cg_option* find_short(const cg_arg_parser* parser,
                                    const char* arg, const char** explicit)
 {
@@ -117,11 +121,30 @@ static const cg_option* find_short(const cg_arg_parser* parser,
       const char* name = parser->options[i].name;
       if (name[1] != '-' && name[1] == arg[1]) {
          if (arg[2] != '\0')
-            *explicit = arg + 2;
+            *explicit = arg[2] == '=' ? arg + 3 : arg + 2;
          return &parser->options[i];
       }
    }
    return NULL;
+}
+
+static const cg_option* find_option(const cg_arg_parser* parser,
+                                    const char* arg, const char** explicit)
+{
+   return arg[1] == '-' ? find_long(parser, arg, explicit)
+                        : find_short(parser, arg, explicit);
+}
+
+/* Whether ARG is an option (known or not) rather than a file name or a
+ * value, as argparse tells them: it starts with '-' and is more than
+ * that, is no negative number, and has no space unless it names an
+ * option ("-my file.out" is a file). */
+static int is_option_like(const cg_arg_parser* parser, const char* arg)
+{
+   const char* explicit;
+   if (arg[0] != '-' || arg[1] == '\0' || looks_like_negative_number(arg))
+      return 0;
+   return strchr(arg, ' ') == NULL || find_option(parser, arg, &explicit);
 }
 
 /* Handles OPTION if it is one of CG_STANDARD_OPTIONS; returns 0 if not. */
@@ -157,7 +180,7 @@ void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
    int options_ended = 0;
    for (int i = 1; i < argc; i++) {
       char* arg = argv[i];
-      if (options_ended || !is_option_like(arg)) {
+      if (options_ended || !is_option_like(parser, arg)) {
          add_arg(&files, arg);
          continue;
       }
@@ -166,9 +189,7 @@ void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
          continue;
       }
       const char* explicit;
-      const cg_option* option = arg[1] == '-'
-                                   ? find_long(parser, arg, &explicit)
-                                   : find_short(parser, arg, &explicit);
+      const cg_option* option = find_option(parser, arg, &explicit);
       if (option == NULL) {
          add_arg(&unknown, arg);
          continue;
@@ -183,7 +204,7 @@ void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
          continue;
       }
       if (explicit == NULL) {
-         if (i + 1 >= argc || is_option_like(argv[i + 1]) ||
+         if (i + 1 >= argc || is_option_like(parser, argv[i + 1]) ||
              strcmp(argv[i + 1], "--") == 0)
             cg_usage_error(parser->usage, 2,
                            "argument %s: expected one argument",

@@ -22,6 +22,8 @@
  *                     digits
  *     summary: C1 ..  (or totals:) once, after every count line; it must
  *                     equal the sum of the file's count lines
+ *   Blanks are the ASCII whitespace Python's str.split() splits on: space,
+ *   tab, VT, FF and the separators 0x1c to 0x1f.
  *   Anywhere: empty or blank lines and lines starting with '#' are skipped;
  *   lines end at an LF, a CR LF or a lone CR; the last line needs no end.
  *   Names may be Callgrind-compressed: "(N) NAME" names N, "(N)" reuses it
@@ -205,7 +207,14 @@ static char* next_line(reader* r, size_t* length)
    }
 }
 
-static int is_blank(char c) { return c == ' ' || c == '\t'; }
+/* The ASCII characters Python's str.split() splits on, line ends aside;
+ * the established tools split lines into fields with it. */
+#define BLANKS " \t\v\f\x1c\x1d\x1e\x1f"
+static int is_blank(char c)
+{
+   return c == ' ' || c == '\t' || c == '\v' || c == '\f' ||
+          (c >= '\x1c' && c <= '\x1f');
+}
 
 static int is_blank_line(const char* line, size_t length)
 {
@@ -429,7 +438,7 @@ static void read_events(reader* r, const char* value)
    char** names = NULL;
    size_t count = 0, capacity = 0;
    while (*value != '\0') {
-      size_t length = strcspn(value, " \t");
+      size_t length = strcspn(value, BLANKS);
       /* Grown by doubling: one name at a time is quadratic wherever
        * realloc copies (100,000 events took minutes under ASan). */
       if (count == capacity) {

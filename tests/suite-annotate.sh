@@ -242,6 +242,17 @@ expect_error bad-expression-form 2 \
 expect_error ambiguous-prefix 2 \
   "cg_annotate: error: ambiguous option: --show-p could match --show-percs, --show-percs=yes, --show-percs=no" \
   "$annotate" --show-p multi.cgout
+expect_error ambiguous-prefix-with-value 2 \
+  "cg_annotate: error: ambiguous option: --auto=maybe could match --auto=yes, --auto=no" \
+  "$annotate" --auto=maybe multi.cgout
+# As argparse tells them apart: "-1e5" is an option, not a negative
+# number, so --context has no value; "-x y", with a space, is a value.
+expect_error value-like-an-option 2 \
+  "cg_annotate: error: argument --context: expected one argument" \
+  "$annotate" --context -1e5 multi.cgout
+expect_error value-with-a-space 2 \
+  "cg_annotate: error: argument --threshold: invalid threshold value: '-x y'" \
+  "$annotate" --threshold '-x y' multi.cgout
 expect_error flag-with-value 2 \
   "cg_annotate: error: argument --annotate/--no-annotate: ignored explicit argument 'yes'" \
   "$annotate" --annotate=yes multi.cgout

@@ -359,6 +359,17 @@ for case in "too-many 1 2 3 4" "not-a-number 1 2 x" "dot-fraction 1 .5 3" \
 	rejected "$name" "$name.cgout:6: malformed or too many event counts" "$name.cgout"
 done
 
+# Fields are split as Python's str.split() splits them: on any run of
+# ASCII whitespace, vertical tab, form feed and 0x1c-0x1f included.
+write odd-blanks "desc: d\ncmd: c\nevents: A\013B\nfl=a.c\nfn=f\n1\0142\034\0373\nsummary:\0352\0363\n"
+write odd-blanks-expected "desc: d\ncmd: c\nevents: A B\nfl=a.c\nfn=f\n1 2 3\nsummary: 2 3\n"
+run odd-blanks "$merge" odd-blanks.cgout
+if [ "$(cat odd-blanks.status)" = 0 ] && cmp -s odd-blanks.stdout odd-blanks-expected.cgout; then
+	pass accept/odd-blanks
+else
+	fail accept/odd-blanks "status $(cat odd-blanks.status): $(head -1 odd-blanks.stderr)"
+fi
+
 # Counts and line numbers beyond 64 bits.
 for case in "count-over 1 9223372036854775808" \
 	"count-under 1 0 -9223372036854775809" \
@@ -567,6 +578,20 @@ usage_error merge-o-no-files 2 'cg_merge: error: the following arguments are req
 	"$merge" -o merge-o-no-files.out
 usage_error merge-o-no-value 2 'cg_merge: error: argument -o: expected one argument' \
 	"$merge" ab.cgout -o
+# -o=FILE is -o FILE, as argparse reads it; a name that starts with a dash
+# but holds a space is a file, not an option.
+run merge-o-equals "$merge" -o=merge-o-equals.out ab.cgout
+run merge-plain "$merge" ab.cgout
+cp -- ab.cgout '-dash name.cgout'
+run merge-dash-space "$merge" '-dash name.cgout'
+if [ "$(cat merge-o-equals.status)" = 0 ] && [ ! -e =merge-o-equals.out ] &&
+	cmp -s merge-o-equals.out merge-plain.stdout &&
+	[ "$(cat merge-dash-space.status)" = 0 ] &&
+	cmp -s merge-dash-space.stdout merge-plain.stdout; then
+	pass usage/merge-argparse-forms
+else
+	fail usage/merge-argparse-forms "-o=: status $(cat merge-o-equals.status); '-dash name': $(head -1 merge-dash-space.stderr)"
+fi
 usage_error diff-unknown-option 2 'cg_diff: error: unrecognized arguments: --bogus' \
 	"$diff" --bogus ab.cgout ab.cgout
 usage_error diff-no-files 2 'cg_diff: error: the following arguments are required: cachegrind-out-file1, cachegrind-out-file2' \
