@@ -301,8 +301,27 @@ static size_t find_event(const cg_profile* profile, const char* name,
             (int)length, name);
 }
 
-/* Parses "A,B:N,..." into event indexes (and thresholds, if wanted: N,
- * which may end in '%' as in the older tool, or -1 where there is none). */
+/* The N of "A:N" (TEXT, LENGTH bytes): digits and dots, as the older tool
+ * took them, then perhaps '%', a number from 0 to 100; or -1 if it is not
+ * one. */
+static double parse_sort_threshold(const char* text, size_t length)
+{
+   if (length > 0 && text[length - 1] == '%')
+      length--;
+   char* number = cg_xstrndup(text, length);
+   char* end;
+   double value = -1;
+   if (length > 0 && strspn(number, "0123456789.") == length) {
+      value = strtod(number, &end);
+      if (*end != '\0' || !(value >= 0 && value <= 100))
+         value = -1;
+   }
+   free(number);
+   return value;
+}
+
+/* Parses "A,B:N,..." into event indexes (and thresholds, if wanted: N, or
+ * -1 where there is none). */
 static size_t parse_event_list(const cg_profile* profile, const char* list,
                                const char* option, size_t** events,
                                double** thresholds)
@@ -315,16 +334,11 @@ static size_t parse_event_list(const cg_profile* profile, const char* list,
       double threshold = -1;
       const char* colon = memchr(item, ':', length);
       if (thresholds != NULL && colon != NULL) {
-         char* text = cg_xstrndup(colon + 1, (size_t)(item + length - colon - 1));
-         size_t text_length = strlen(text);
-         if (text_length > 0 && text[text_length - 1] == '%')
-            text[text_length - 1] = '\0';
-         char* end;
-         threshold = strtod(text, &end);
-         if (end == text || *end != '\0' || threshold < 0 || threshold > 100)
+         threshold = parse_sort_threshold(
+            colon + 1, (size_t)(item + length - colon - 1));
+         if (threshold < 0)
             cg_fatal("%s: invalid threshold in `%.*s`", option, (int)length,
                      item);
-         free(text);
          name_length = (size_t)(colon - item);
       }
       *events = cg_xreallocarray(*events, count + 1, sizeof(size_t));
@@ -403,6 +417,16 @@ static int keep_planned_lines(void* context, const char* file_name)
    return cg_names_find(context, file_name, strlen(file_name), &unused);
 }
 
+static void check_counts_fit(cg_profile* profile,
+                             int (*lines_matter)(void*, const char*),
+                             void* context)
+{
+   if (!cg_profile_counts_fit(profile, lines_matter, context))
+      cg_fatal("%s", profile->error);
+}
+
+/* Reads every profile into PROFILE.  Its counts must fit in 64 bits,
+ * the lines' only where the report shows them: in the files annotated. */
 static void read_profiles(cg_profile* profile, const cg_read_rules* rules,
                           const report* r, int diff)
 {
@@ -411,8 +435,7 @@ static void read_profiles(cg_profile* profile, const cg_read_rules* rules,
       if (!cg_profile_read(profile, r->data_paths[f],
                            diff && f == 0 ? -1 : 1))
          cg_fatal("%s", profile->error);
-   if (!cg_profile_counts_fit(profile))
-      cg_fatal("%s", profile->error);
+   check_counts_fit(profile, keep_no_lines, NULL);
 }
 
 /* A second reading is possible only if every input is a regular file. */
@@ -540,8 +563,9 @@ static void print_label(FILE* out, const char* label, const char* value)
    fprintf(out, "%-17s %s\n", label, value);
 }
 
-/* "Threshold: 0.1%", the primary event's; where more than one sort event
- * has one (A:N), "Thresholds:" and each, in the sort order. */
+/* "Threshold: 0.1%", the primary event's; where some A:N was given and
+ * there are several sort events, "Thresholds:" and each, in the sort
+ * order. */
 static void print_thresholds(const report* r)
 {
    size_t shown = r->own_thresholds ? r->sort_count : 1;
@@ -665,8 +689,10 @@ int main(int argc, char** argv)
                           .record_unnamed_on_file_line = 1,
                           .file_subst = chosen.file_subst,
                           .function_subst = chosen.function_subst};
+   /* Lines are kept only to be annotated: with two passes, only those of
+    * the files annotated, in the second. */
    int two_passes = chosen.annotate && can_read_twice(&r);
-   rules.keep_lines = two_passes ? keep_no_lines : NULL;
+   rules.keep_lines = two_passes || !chosen.annotate ? keep_no_lines : NULL;
    cg_profile totals;
    read_profiles(&totals, &rules, &r, chosen.diff);
    r.profile = &totals;
@@ -680,21 +706,23 @@ int main(int argc, char** argv)
    int adds_up = 1;
    if (chosen.annotate) {
       annotation_plan plan = make_plan(&r, shown_files);
+      cg_names wanted;
+      cg_names_init(&wanted);
+      for (size_t f = 0; f < plan.file_count; f++)
+         cg_names_intern(&wanted, plan.files[f], strlen(plan.files[f]));
       if (two_passes) {
-         cg_names wanted;
          cg_profile lines;
-         cg_names_init(&wanted);
-         for (size_t f = 0; f < plan.file_count; f++)
-            cg_names_intern(&wanted, plan.files[f], strlen(plan.files[f]));
          rules.keep_lines = keep_planned_lines;
          rules.keep_lines_context = &wanted;
          read_profiles(&lines, &rules, &r, chosen.diff);
+         check_counts_fit(&lines, keep_planned_lines, &wanted);
          adds_up = print_source_sections(&r, &plan, &lines);
          cg_profile_free(&lines);
-         cg_names_free(&wanted);
       } else {
+         check_counts_fit(&totals, keep_planned_lines, &wanted);
          adds_up = print_source_sections(&r, &plan, &totals);
       }
+      cg_names_free(&wanted);
       free(plan.files);
       free(plan.below_threshold);
       free(plan.files_unknown);

@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <assert.h>
 #include <stdlib.h>
 
 #include "cg_alloc.h"
@@ -42,8 +43,10 @@ static void grow(cg_carries* carries)
    free(old.carries);
 }
 
-void cg_carries_note(cg_carries* carries, uint64_t key, int64_t step)
+/* Adds STEP (1 or -1) to the carry of KEY. */
+static void note(cg_carries* carries, uint64_t key, int64_t step)
 {
+   assert(key != 0); /* 0 marks a free slot */
    if ((carries->used + 1) * 2 > carries->mask + 1)
       grow(carries);
    size_t slot = slot_of(carries, key);
@@ -56,11 +59,31 @@ void cg_carries_note(cg_carries* carries, uint64_t key, int64_t step)
    carries->carries[slot] += step;
 }
 
-int cg_carries_lowest(const cg_carries* carries, uint64_t* key)
+void cg_carries_note_wraps(cg_carries* carries, uint64_t first_key,
+                           const int64_t* sum, const int64_t* addend,
+                           size_t count, int sign)
+{
+   for (size_t i = 0; i < count; i++) {
+      /* The sum before, found again modulo 2^64, tells which wrapped and
+       * which way. */
+      uint64_t after = (uint64_t)sum[i], step = (uint64_t)addend[i];
+      int64_t before = (int64_t)(sign > 0 ? after - step : after + step);
+      int64_t again;
+      if (sign > 0 && __builtin_add_overflow(before, addend[i], &again))
+         note(carries, first_key + i, addend[i] > 0 ? 1 : -1);
+      else if (sign < 0 && __builtin_sub_overflow(before, addend[i], &again))
+         note(carries, first_key + i, addend[i] > 0 ? -1 : 1);
+   }
+}
+
+int cg_carries_lowest(const cg_carries* carries,
+                      int (*wanted)(void* context, uint64_t key),
+                      void* context, uint64_t* key)
 {
    int found = 0;
    for (size_t s = 0; carries->mask != 0 && s <= carries->mask; s++) {
-      if (carries->keys[s] == 0 || carries->carries[s] == 0)
+      if (carries->keys[s] == 0 || carries->carries[s] == 0 ||
+          (wanted != NULL && !wanted(context, carries->keys[s])))
          continue;
       if (!found || carries->keys[s] < *key)
          *key = carries->keys[s];

@@ -26,28 +26,37 @@ typedef struct cg_carries {
 
 void cg_carries_free(cg_carries* carries);
 
-/* Adds STEP (1 or -1) to the carry of KEY: the rare part of
- * cg_carries_add(). */
-void cg_carries_note(cg_carries* carries, uint64_t key, int64_t step);
+/* Notes the wraps of the sums SUM[0 .. COUNT) just made by
+ * cg_carries_add(), the keys following on from FIRST_KEY: its rare part. */
+void cg_carries_note_wraps(cg_carries* carries, uint64_t first_key,
+                           const int64_t* sum, const int64_t* addend,
+                           size_t count, int sign);
 
-/* *SUM += SIGN * ADDEND (SIGN 1 or -1), modulo 2^64; a wrap is noted under
- * KEY. */
-static inline void cg_carries_add(cg_carries* carries, uint64_t key,
-                                  int64_t* sum, int64_t addend, int sign)
+/* SUM[i] += SIGN * ADDEND[i] (SIGN 1 or -1) modulo 2^64 for each of the
+ * COUNT counts, whose keys are FIRST_KEY, FIRST_KEY + 1, ...; a wrap is
+ * noted.  The additions are tested for overflow all together first, and
+ * looked at one by one only when one of them wrapped. */
+static inline void cg_carries_add(cg_carries* carries, uint64_t first_key,
+                                  int64_t* sum, const int64_t* addend,
+                                  size_t count, int sign)
 {
-   int64_t result;
+   int wrapped = 0;
    if (sign > 0) {
-      if (__builtin_add_overflow(*sum, addend, &result))
-         cg_carries_note(carries, key, addend > 0 ? 1 : -1);
+      for (size_t i = 0; i < count; i++)
+         wrapped |= __builtin_add_overflow(sum[i], addend[i], &sum[i]);
    } else {
-      if (__builtin_sub_overflow(*sum, addend, &result))
-         cg_carries_note(carries, key, addend > 0 ? -1 : 1);
+      for (size_t i = 0; i < count; i++)
+         wrapped |= __builtin_sub_overflow(sum[i], addend[i], &sum[i]);
    }
-   *sum = result;
+   if (wrapped)
+      cg_carries_note_wraps(carries, first_key, sum, addend, count, sign);
 }
 
 /* Finds the lowest key whose count is not its stored value (its carry is
- * not 0): returns 1 and sets *KEY, or returns 0 if every count fits. */
-int cg_carries_lowest(const cg_carries* carries, uint64_t* key);
+ * not 0), among those WANTED accepts (every key if WANTED is NULL):
+ * returns 1 and sets *KEY, or returns 0 if all those counts fit. */
+int cg_carries_lowest(const cg_carries* carries,
+                      int (*wanted)(void* context, uint64_t key),
+                      void* context, uint64_t* key);
 
 #endif

@@ -224,19 +224,51 @@ void cg_profile_add(cg_profile* profile, enum cg_count_home home,
    cg_count* sum = home == CG_IN_SUMMARY ? profile->summary
                    : home == CG_IN_PAIR  ? cg_pair_counts(profile, index)
                                          : cg_entry_counts(profile, index);
-   for (size_t e = 0; e < events; e++)
-      cg_carries_add(&profile->carries, count_key(home, index * events + e),
-                     &sum[e], addend[e], sign);
+   cg_carries_add(&profile->carries, count_key(home, index * events), sum,
+                  addend, events, sign);
 }
 
-int cg_profile_counts_fit(cg_profile* profile)
+static enum cg_count_home home_of(uint64_t key)
+{
+   return (enum cg_count_home)(key >> 60);
+}
+
+static size_t count_of(uint64_t key)
+{
+   return (size_t)(key & ((UINT64_C(1) << 60) - 1));
+}
+
+typedef struct lines_filter {
+   const cg_profile* profile;
+   int (*lines_matter)(void* context, const char* file_name);
+   void* context;
+} lines_filter;
+
+static int count_matters(void* context, uint64_t key)
+{
+   const lines_filter* filter = context;
+   if (home_of(key) != CG_IN_ENTRY)
+      return 1;
+   const cg_profile* profile = filter->profile;
+   size_t entry = count_of(key) / profile->event_count;
+   cg_name_id file = profile->pair_file[profile->entry_pair[entry]];
+   return filter->lines_matter(filter->context,
+                               cg_name_text(&profile->names, file));
+}
+
+int cg_profile_counts_fit(cg_profile* profile,
+                          int (*lines_matter)(void* context,
+                                              const char* file_name),
+                          void* context)
 {
    uint64_t key;
-   if (!cg_carries_lowest(&profile->carries, &key))
+   lines_filter filter = {profile, lines_matter, context};
+   if (!cg_carries_lowest(&profile->carries,
+                          lines_matter ? count_matters : NULL, &filter, &key))
       return 1;
    size_t events = profile->event_count;
-   enum cg_count_home home = (enum cg_count_home)(key >> 60);
-   size_t count = (size_t)(key & ((UINT64_C(1) << 60) - 1));
+   enum cg_count_home home = home_of(key);
+   size_t count = count_of(key);
    size_t index = count / events;
    const char* event = profile->event_names[count % events];
    const char* from = profile->input_count == 1 ? profile->inputs[0].path
@@ -244,7 +276,7 @@ int cg_profile_counts_fit(cg_profile* profile)
    const char* what = "counts overflow 64 bits when summed";
    if (home == CG_IN_SUMMARY) {
       snprintf(profile->error, sizeof profile->error,
-               "%s: %s: %s of the summary: lines", from, what, event);
+               "%s: %s: %s of the summary", from, what, event);
       return 0;
    }
    size_t pair = home == CG_IN_PAIR ? index : profile->entry_pair[index];

@@ -101,7 +101,7 @@ typedef struct cg_profile {
    size_t entry_slot_mask;
 
    /* The counts above (summary, pairs' and entries') whose sums wrapped:
-    * keyed by cg_count_key(). */
+    * keyed by where they live (count_key() in cg_profile.c). */
    cg_carries carries;
 
    char error[1024];     /* why the last cg_profile_read failed */
@@ -141,7 +141,8 @@ static inline cg_count* cg_entry_counts(const cg_profile* profile,
 }
 
 /* Where a count of the profile lives (in the order in which
- * cg_profile_counts_fit() looks, the most precise first). */
+ * cg_profile_counts_fit() looks, so that it names the most precise count
+ * kept that does not fit). */
 enum cg_count_home { CG_IN_ENTRY = 1, CG_IN_PAIR, CG_IN_SUMMARY };
 
 /* Adds SIGN (1 or -1) times the event_count counts ADDEND to those of
@@ -151,10 +152,14 @@ void cg_profile_add(cg_profile* profile, enum cg_count_home home,
                     size_t index, const cg_count* addend, int sign);
 
 /* Once every file is read: returns 1 if every count of the profile fits
- * in 64 bits; otherwise 0, with "PROFILE: counts overflow 64 bits when
- * summed: WHICH" in profile->error, PROFILE the one file read or "the
- * profiles". */
-int cg_profile_counts_fit(cg_profile* profile);
+ * in 64 bits, those of its lines only in the files LINES_MATTER accepts
+ * (called as keep_lines is; every file's if NULL); otherwise 0, with
+ * "PROFILE: counts overflow 64 bits when summed: WHICH" in
+ * profile->error, PROFILE the one file read or "the profiles". */
+int cg_profile_counts_fit(cg_profile* profile,
+                          int (*lines_matter)(void* context,
+                                              const char* file_name),
+                          void* context);
 /* SUM += COUNTS, every event. */
 void cg_sum_add(cg_sum* sum, const cg_count* counts, size_t events);
 /* SUM += ADDEND, every event. */

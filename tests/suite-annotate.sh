@@ -271,6 +271,12 @@ expect_error diff-needs-two 1 \
 expect_error sort-unknown-event 1 \
   "cg_annotate: error: --sort event \`Bogus\` did not appear in \`events:\` line" \
   "$annotate" --sort=Bogus multi.cgout
+# A sort event's threshold is digits and dots, as the older tool took it.
+for threshold in nan NAN% 0x10 1e1 -0 100.5; do
+  expect_error "sort-threshold-$threshold" 1 \
+    "cg_annotate: error: --sort: invalid threshold in \`Ir:$threshold\`" \
+    "$annotate" "--sort=Ir:$threshold" multi.cgout
+done
 expect_error directory 1 \
   "cg_annotate: error: [Errno 21] Is a directory: '$multi'" \
   "$annotate" "$multi"

@@ -332,7 +332,8 @@ for program in $programs; do
 	cg_annotate) run "sum-$program" "$builddir/cg_annotate" max.cgout one.cgout ;;
 	esac
 	# The line is named where its program keeps lines: cg_diff keeps
-	# none, cg_annotate those of the files it annotates (a.c is none).
+	# none, and cg_annotate finds the function's sum too large before it
+	# reads any line.
 	where='line 1 of f in a.c'
 	[ "$program" = cg_merge ] || where='f in a.c'
 	check_refused "sum-across-files/$program" "sum-$program" "$program" \
@@ -359,6 +360,29 @@ for program in $programs; do
 		esac
 	fi
 done
+
+# cg_annotate checks a line's sum only where it shows it, in a file it
+# annotates, however it reads the profiles: b.c's line 1 leaves 64 bits,
+# its function does not, and b.c is annotated only with --threshold=0.
+if [ -x "$builddir/cg_annotate" ]; then
+	max=9223372036854775807
+	printf 'cmd: c\nevents: A\nfl=b.c\nfn=g\n1 -10\n2 10\nsummary: 0\n' >line-old.cgout
+	printf 'cmd: c\nevents: A\nfl=a.c\nfn=main\n1 1000000000000000000\nfl=b.c\nfn=g\n1 %s\n2 -%s\nsummary: 1000000000000000000\n' $max $max >line-new.cgout
+	printf 'x\n' >b.c
+	run line-default "$builddir/cg_annotate" --diff line-old.cgout line-new.cgout
+	run line-no-annotate "$builddir/cg_annotate" --no-annotate --diff line-old.cgout line-new.cgout
+	run line-pipes sh -c 'cat line-old.cgout | "$1" --diff /dev/stdin line-new.cgout' sh "$builddir/cg_annotate"
+	for name in line-default line-no-annotate line-pipes; do
+		check_accepted "line-sum-not-shown/$name" "$name" && pass "line-sum-not-shown/$name"
+	done
+	run line-shown "$builddir/cg_annotate" --threshold=0 --diff line-old.cgout line-new.cgout
+	run line-shown-pipes sh -c 'cat line-old.cgout | "$1" --threshold=0 --diff /dev/stdin line-new.cgout' sh "$builddir/cg_annotate"
+	for name in line-shown line-shown-pipes; do
+		check_refused "line-sum-shown/$name" "$name" cg_annotate \
+			'the profiles: counts overflow 64 bits when summed: A of line 1 of g in b.c'
+	done
+	rm -f b.c
+fi
 
 # Totals only the report makes (a file's, a line's over its functions, a
 # running total) can leave 64 bits where every count, every running total

@@ -397,8 +397,8 @@ write minus-one-a "${header}fl=a.c\nfn=f\n1 -1 0\nsummary: -1 0\n"
 write one-b "${header}fl=b.c\nfn=g\n5 1 0\nsummary: 1 0\n"
 write minus-one-b "${header}fl=b.c\nfn=g\n5 0 -1\nsummary: 0 -1\n"
 rejected merge-over-line 'the profiles: counts overflow 64 bits when summed: A of line 1 of f in a.c' max-a.cgout one-a.cgout
-rejected merge-over-total 'the profiles: counts overflow 64 bits when summed: A of the summary: lines' max-a.cgout one-b.cgout
-rejected merge-under-total 'the profiles: counts overflow 64 bits when summed: B of the summary: lines' max-a.cgout minus-one-b.cgout
+rejected merge-over-total 'the profiles: counts overflow 64 bits when summed: A of the summary' max-a.cgout one-b.cgout
+rejected merge-under-total 'the profiles: counts overflow 64 bits when summed: B of the summary' max-a.cgout minus-one-b.cgout
 
 # accepted NAME EXPECTED FILE...: "cg_merge FILE..." succeeds quietly and
 # writes the profile EXPECTED.cgout.
