@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cg_alloc.h"
 #include "cg_cli.h"
@@ -184,21 +185,27 @@ static int load_source(const report* r, const char* name, source* into)
    return 0;
 }
 
+/* Whether load_source() would take the file at PATH, of STATUS. */
+static int can_load(const char* path, const struct stat* status)
+{
+   return !S_ISDIR(status->st_mode) && access(path, R_OK) == 0;
+}
+
 /* What load_source() would find for NAME, without reading it: returns 0
  * if nothing by that name exists; otherwise sets *STATUS, of the first
- * file that is not a folder, or else of NAME itself. */
+ * file it would read, or else of NAME itself. */
 static int find_source(const report* r, const char* name,
                        struct stat* status)
 {
    int exists = stat(name, status) == 0;
-   if ((exists && !S_ISDIR(status->st_mode)) || name[0] == '/')
+   if ((exists && can_load(name, status)) || name[0] == '/')
       return exists;
    struct stat other;
    for (size_t d = 0; d < r->include_count; d++) {
       size_t size = strlen(r->include_dirs[d]) + strlen(name) + 2;
       char* path = cg_xmalloc(size);
       snprintf(path, size, "%s/%s", r->include_dirs[d], name);
-      int found = stat(path, &other) == 0 && !S_ISDIR(other.st_mode);
+      int found = stat(path, &other) == 0 && can_load(path, &other);
       free(path);
       if (found) {
          *status = other;
