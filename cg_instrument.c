@@ -918,13 +918,14 @@ static void begin_instruction(walk_t* w, Addr addr, Int len)
 
    queue_event(w, EV_FETCH, len, NULL);
    pending_event_t* fetch = &w->queue[w->queued - 1];
+   UWord first_line = addr >> I1_line_bits;
+   UWord last_line = (addr + len - 1) >> I1_line_bits;
+   /* --stats=yes counts the kinds with the caches simulated or not. */
+   cg_costs_count_instr_kind(I1_line_is_LL_line && first_line == last_line);
    if (!simulate_caches) {
       fetch->simulate = False;
       return;
    }
-   UWord first_line = addr >> I1_line_bits;
-   UWord last_line = (addr + len - 1) >> I1_line_bits;
-   cg_costs_count_instr_kind(I1_line_is_LL_line && first_line == last_line);
    /* The previous instruction of this block ran just before this one, and
     * only data accesses came between: the line it fetched last is still
     * the most recently used of its set, so fetching within it hits and

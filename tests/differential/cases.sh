@@ -55,7 +55,8 @@ cache_config_options() {
 
 # The option sets: cache simulation alone (the default), with branch
 # simulation, branch simulation alone, neither (instruction counts only),
-# both with the verbose log and the tool's statistics, both with -q, an
+# both with the verbose log and the tool's statistics, the statistics
+# with neither (which still class the instructions), both with -q, an
 # output file in a folder that does not exist (no profile; the summary
 # shows zeros), and two that change the IR the tool is given: unoptimised
 # and without chasing, or with a self-check in every block and at most five
@@ -72,6 +73,7 @@ option_set_options() {
 	nocache-branch) echo "--cache-sim=no --branch-sim=yes" ;;
 	nocache) echo "--cache-sim=no" ;;
 	verbose) echo "--branch-sim=yes -v --stats=yes" ;;
+	nocache-stats) echo "--cache-sim=no --stats=yes" ;;
 	quiet) echo "--branch-sim=yes -q" ;;
 	unwritable) echo "--branch-sim=yes" ;;
 	ir-unoptimised) echo "--branch-sim=yes --vex-iropt-level=0 --vex-guest-chase=no" ;;
@@ -176,6 +178,7 @@ list_cases() { # QUICK
 		echo "diff/branches/cfg-typical/nocache-branch"
 		echo "diff/branches/cfg-typical/nocache"
 		echo "diff/matrix/cfg-small/verbose"
+		echo "diff/matrix/cfg-small/nocache-stats"
 		echo "annotate/matrix/cfg-typical/branch"
 		return
 	fi
@@ -223,6 +226,8 @@ list_cases() { # QUICK
 	done
 	echo "diff/matrix/cfg-typical/quiet"
 	echo "diff/python/cfg-typical/verbose"
+	echo "diff/matrix/cfg-small/nocache-stats"
+	echo "diff/python/cfg-typical/nocache-stats"
 	echo "diff/python/cfg-typical/recycle"
 	echo "diff/python/cfg-small/recycle"
 	echo "diff/sqlite/cfg-typical/recycle"
