@@ -421,9 +421,12 @@ static const HChar* reason_for(UWord error)
    }
 }
 
-static void report_unwritable(const HChar* path, const HChar* reason)
+/* HOW is "open" or "write". */
+static void report_unwritable(const HChar* path, const HChar* how,
+                              const HChar* reason)
 {
-   VG_(umsg)("error: can't open cache simulation output file '%s'\n", path);
+   VG_(umsg)("error: can't %s cache simulation output file '%s'\n", how,
+             path);
    VG_(umsg)("       ... so simulation results will be missing.\n");
    VG_(umsg)("       (%s: %s)\n", path, reason);
 }
@@ -482,7 +485,9 @@ static Int open_profile(const HChar* path, HChar** temp_path, UWord* error)
 }
 
 /* Writes the profile to PATH and adds up the totals into TOTAL.  Returns
- * False, having said why, if it could not; TOTAL is then left all zero. */
+ * False, having said why, if it could not: TOTAL is then left all zero if
+ * PATH could not be opened, and holds the totals if writing failed, as
+ * the installed tool's summary has them then. */
 static Bool write_profile(const HChar* path, const run_description_t* run,
                           line_cost_t* total)
 {
@@ -491,7 +496,7 @@ static Bool write_profile(const HChar* path, const run_description_t* run,
    UWord error = 0;
    out.fd = open_profile(path, &temp_path, &error);
    if (out.fd < 0) {
-      report_unwritable(path, reason_for(error));
+      report_unwritable(path, "open", reason_for(error));
       return False;
    }
    out.failed = False;
@@ -508,11 +513,11 @@ static Bool write_profile(const HChar* path, const run_description_t* run,
          VG_(unlink)(temp_path);
       VG_(free)(temp_path);
    }
+   *total = sum;
    if (failure) {
-      report_unwritable(path, failure);
+      report_unwritable(path, "write", failure);
       return False;
    }
-   *total = sum;
    return True;
 }
 

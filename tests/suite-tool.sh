@@ -219,11 +219,11 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
       >/dev/null 2>"$out/unwritable.err"
     status=$?
     case $target in
-      /dev/full) reason="writing failed (disk full?)" ;;
-      *) reason="No such file or directory" ;;
+      /dev/full) how=write reason="writing failed (disk full?)" ;;
+      *) how=open reason="No such file or directory" ;;
     esac
     if [ $status = 1 ] &&
-       grep -q "error: can't open cache simulation output file '$target'" "$out/unwritable.err" &&
+       grep -q "error: can't $how cache simulation output file '$target'" "$out/unwritable.err" &&
        grep -q "($target: $reason)" "$out/unwritable.err" &&
        ! ls "$out/no-such-folder" >/dev/null 2>&1; then
       pass "unwritable-$(basename "$target")"
@@ -231,6 +231,20 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
       fail "unwritable-$(basename "$target")" "status $status: $(grep error "$out/unwritable.err")"
     fi
   done
+  # A profile that could be opened but not written still gives the totals
+  # in the summary, as the installed tool's does; one that could not be
+  # opened, zeros.
+  cachegrind --cachegrind-out-file=/dev/full "$out/endings" normal \
+    >/dev/null 2>"$out/full.err"
+  cachegrind --cachegrind-out-file="$out/endings-full.out" "$out/endings" normal \
+    >/dev/null 2>"$out/written.err"
+  if grep -q '^==[0-9]*== I *refs: *[1-9]' "$out/full.err" &&
+     [ "$(grep 'refs:' "$out/full.err" | sed 's/^==[0-9]*==//')" = \
+       "$(grep 'refs:' "$out/written.err" | sed 's/^==[0-9]*==//')" ]; then
+    pass unwritable-keeps-totals
+  else
+    fail unwritable-keeps-totals "$(grep 'refs:' "$out/full.err" | head -1)"
+  fi
   # Outputs the installed tool writes in place (it opens the name with
   # O_TRUNC) get the profile as there, not a file renamed over them: a
   # symbolic link's target, both names of a hard-linked file; an existing
