@@ -417,16 +417,10 @@ static int keep_planned_lines(void* context, const char* file_name)
    return cg_names_find(context, file_name, strlen(file_name), &unused);
 }
 
-static void check_counts_fit(cg_profile* profile,
-                             int (*lines_matter)(void*, const char*),
-                             void* context)
-{
-   if (!cg_profile_counts_fit(profile, lines_matter, context))
-      cg_fatal("%s", profile->error);
-}
 
-/* Reads every profile into PROFILE.  Its counts must fit in 64 bits,
- * the lines' only where the report shows them: in the files annotated. */
+/* Reads every profile into PROFILE.  The functions' counts and the
+ * summary must fit in 64 bits; the lines' are taken exactly where a file
+ * is annotated, and what the report shows of them is checked there. */
 static void read_profiles(cg_profile* profile, const cg_read_rules* rules,
                           const report* r, int diff)
 {
@@ -435,7 +429,8 @@ static void read_profiles(cg_profile* profile, const cg_read_rules* rules,
       if (!cg_profile_read(profile, r->data_paths[f],
                            diff && f == 0 ? -1 : 1))
          cg_fatal("%s", profile->error);
-   check_counts_fit(profile, keep_no_lines, NULL);
+   if (!cg_profile_counts_fit(profile, keep_no_lines, NULL))
+      cg_fatal("%s", profile->error);
 }
 
 /* A second reading is possible only if every input is a regular file. */
@@ -451,14 +446,49 @@ static int can_read_twice(const report* r)
 
 /* ---- the plan of what to annotate ---- */
 
-static int names_file(const char* recorded, const char* wanted)
+/* Marks in PLANNED each file of the profile (but UNKNOWN) that a source
+ * named on the command line names: the whole file name, or its end after
+ * a '/'.  A named source no file has is planned under its own name.  Each
+ * end of each file name is looked up among the named sources, so that
+ * thousands of them cost no more than one. */
+static void plan_user_sources(const report* r, uint8_t* planned,
+                              cg_name_id unknown, annotation_plan* plan)
 {
-   size_t recorded_length = strlen(recorded), wanted_length = strlen(wanted);
-   if (strcmp(recorded, wanted) == 0)
-      return 1;
-   return recorded_length > wanted_length &&
-          recorded[recorded_length - wanted_length - 1] == '/' &&
-          strcmp(recorded + recorded_length - wanted_length, wanted) == 0;
+   const cg_profile* profile = r->profile;
+   cg_names named;
+   cg_names_init(&named);
+   for (size_t u = 0; u < r->user_source_count; u++)
+      cg_names_intern(&named, r->user_sources[u],
+                      strlen(r->user_sources[u]));
+   uint8_t* found = cg_xcalloc(named.count, 1);
+   uint8_t* seen = cg_xcalloc(profile->names.count, 1);
+   for (size_t p = 0; p < profile->pair_count; p++) {
+      cg_name_id file = profile->pair_file[p];
+      if (file == unknown || seen[file])
+         continue;
+      seen[file] = 1;
+      const char* text = cg_name_text(&profile->names, file);
+      size_t length = strlen(text);
+      for (size_t at = 0; at <= length; at++) {
+         cg_name_id source;
+         if ((at == 0 || text[at - 1] == '/') &&
+             cg_names_find(&named, text + at, length - at, &source))
+            found[source] = planned[file] = 1;
+      }
+   }
+   for (size_t u = 0; u < r->user_source_count; u++) {
+      cg_name_id source;
+      cg_names_find(&named, r->user_sources[u], strlen(r->user_sources[u]),
+                    &source);
+      if (!found[source]) {
+         plan->files = cg_xreallocarray(plan->files, plan->file_count + 1,
+                                        sizeof(char*));
+         plan->files[plan->file_count++] = r->user_sources[u];
+      }
+   }
+   free(seen);
+   free(found);
+   cg_names_free(&named);
 }
 
 static int by_text(const void* a, const void* b)
@@ -476,21 +506,7 @@ static annotation_plan make_plan(const report* r, uint8_t* planned)
                            cg_xcalloc(events, sizeof(cg_sum))};
    cg_name_id unknown = (cg_name_id)-1;
    cg_names_find(&profile->names, "???", 3, &unknown);
-   for (size_t u = 0; u < r->user_source_count; u++) {
-      int found = 0;
-      for (size_t p = 0; p < profile->pair_count; p++) {
-         cg_name_id file = profile->pair_file[p];
-         if (file != unknown &&
-             names_file(cg_name_text(&profile->names, file),
-                        r->user_sources[u]))
-            found = planned[file] = 1;
-      }
-      if (!found) {
-         plan.files = cg_xreallocarray(plan.files, plan.file_count + 1,
-                                       sizeof(char*));
-         plan.files[plan.file_count++] = r->user_sources[u];
-      }
-   }
+   plan_user_sources(r, planned, unknown, &plan);
    for (size_t p = 0; p < profile->pair_count; p++) {
       cg_name_id file = profile->pair_file[p];
       cg_sum* target = file == unknown ? plan.files_unknown
@@ -706,23 +722,21 @@ int main(int argc, char** argv)
    int adds_up = 1;
    if (chosen.annotate) {
       annotation_plan plan = make_plan(&r, shown_files);
-      cg_names wanted;
-      cg_names_init(&wanted);
-      for (size_t f = 0; f < plan.file_count; f++)
-         cg_names_intern(&wanted, plan.files[f], strlen(plan.files[f]));
       if (two_passes) {
+         cg_names wanted;
          cg_profile lines;
+         cg_names_init(&wanted);
+         for (size_t f = 0; f < plan.file_count; f++)
+            cg_names_intern(&wanted, plan.files[f], strlen(plan.files[f]));
          rules.keep_lines = keep_planned_lines;
          rules.keep_lines_context = &wanted;
          read_profiles(&lines, &rules, &r, chosen.diff);
-         check_counts_fit(&lines, keep_planned_lines, &wanted);
          adds_up = print_source_sections(&r, &plan, &lines);
          cg_profile_free(&lines);
+         cg_names_free(&wanted);
       } else {
-         check_counts_fit(&totals, keep_planned_lines, &wanted);
          adds_up = print_source_sections(&r, &plan, &totals);
       }
-      cg_names_free(&wanted);
       free(plan.files);
       free(plan.below_threshold);
       free(plan.files_unknown);

@@ -76,6 +76,14 @@ void cg_carries_note_wraps(cg_carries* carries, uint64_t first_key,
    }
 }
 
+int64_t cg_carries_of(const cg_carries* carries, uint64_t key)
+{
+   if (carries->used == 0)
+      return 0;
+   size_t slot = slot_of(carries, key);
+   return carries->keys[slot] == key ? carries->carries[slot] : 0;
+}
+
 int cg_carries_lowest(const cg_carries* carries,
                       int (*wanted)(void* context, uint64_t key),
                       void* context, uint64_t* key)

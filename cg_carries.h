@@ -52,6 +52,9 @@ static inline void cg_carries_add(cg_carries* carries, uint64_t first_key,
       cg_carries_note_wraps(carries, first_key, sum, addend, count, sign);
 }
 
+/* The carry of KEY: 0 if its count never wrapped. */
+int64_t cg_carries_of(const cg_carries* carries, uint64_t key);
+
 /* Finds the lowest key whose count is not its stored value (its carry is
  * not 0), among those WANTED accepts (every key if WANTED is NULL):
  * returns 1 and sets *KEY, or returns 0 if all those counts fit. */

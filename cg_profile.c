@@ -228,6 +228,23 @@ void cg_profile_add(cg_profile* profile, enum cg_count_home home,
                   addend, events, sign);
 }
 
+void cg_profile_sum_add(const cg_profile* profile, enum cg_count_home home,
+                        size_t index, cg_sum* sum)
+{
+   size_t events = profile->event_count;
+   const cg_count* counts = home == CG_IN_SUMMARY ? profile->summary
+                            : home == CG_IN_PAIR
+                               ? cg_pair_counts(profile, index)
+                               : cg_entry_counts(profile, index);
+   cg_sum_add(sum, counts, events);
+   if (profile->carries.used == 0)
+      return;
+   uint64_t first_key = count_key(home, index * events);
+   for (size_t e = 0; e < events; e++)
+      sum[e] += (cg_sum)cg_carries_of(&profile->carries, first_key + e) *
+                ((cg_sum)1 << 64);
+}
+
 static enum cg_count_home home_of(uint64_t key)
 {
    return (enum cg_count_home)(key >> 60);

@@ -151,6 +151,11 @@ enum cg_count_home { CG_IN_ENTRY = 1, CG_IN_PAIR, CG_IN_SUMMARY };
 void cg_profile_add(cg_profile* profile, enum cg_count_home home,
                     size_t index, const cg_count* addend, int sign);
 
+/* SUM += the counts of HOME number INDEX, exactly: as they would be had
+ * they been summed without ever leaving 64 bits. */
+void cg_profile_sum_add(const cg_profile* profile, enum cg_count_home home,
+                        size_t index, cg_sum* sum);
+
 /* Once every file is read: returns 1 if every count of the profile fits
  * in 64 bits, those of its lines only in the files LINES_MATTER accepts
  * (called as keep_lines is; every file's if NULL); otherwise 0, with

@@ -249,9 +249,11 @@ static inline const char* add_digits(reader* r, const char* p, uint64_t* sum,
 {
    uint64_t value = *sum;
    for (; is_digit(*p); p++) {
-      if (value > (UINT64_MAX - 9) / 10)
+      uint64_t digit = (uint64_t)(*p - '0');
+      if (value >= UINT64_MAX / 10 &&
+          (value > UINT64_MAX / 10 || digit > UINT64_MAX % 10))
          fail(r, "%s", too_large);
-      value = value * 10 + (uint64_t)(*p - '0');
+      value = value * 10 + digit;
    }
    *sum = value;
    return p;

@@ -54,11 +54,15 @@ typedef struct line_count {
    cg_count* counts;  /* the sum as shown, once the file is annotated */
 } line_count;
 
-/* A file's per-line counts (lines summed over functions), by line. */
+/* A file's per-line counts (lines summed over functions), by line; the
+ * lines' sums and shown counts are blocks of event_count each, one
+ * allocation for all. */
 typedef struct file_counts {
    line_count* lines;
    size_t line_count;
    cg_sum* total;
+   cg_sum* sums;
+   cg_count* shown;
 } file_counts;
 
 typedef struct source {
@@ -72,6 +76,10 @@ typedef struct annotator {
    const cg_profile* lines;
    size_t* entry_order; /* entries sorted by (file id, line) */
    cg_sum* rows[ROW_COUNT];
+   /* The names of files renamed to the name of id N, as named in fl=
+    * lines: original_ids[original_start[N] .. original_start[N + 1]). */
+   size_t* original_start;
+   cg_name_id* original_ids;
 } annotator;
 
 static const cg_profile* sorted_lines;
@@ -89,12 +97,14 @@ static int by_file_then_line(const void* a, const void* b)
    return x < y ? -1 : x > y;
 }
 
-/* Collects the per-line counts of the file named NAME. */
+/* Collects the per-line counts of the file named NAME, exactly (an
+ * entry's count may not fit in 64 bits; only the sums shown must). */
 static file_counts counts_of_file(const annotator* a, const char* name)
 {
    const cg_profile* p = a->lines;
    size_t events = p->event_count;
-   file_counts result = {NULL, 0, cg_xcalloc(events, sizeof(cg_sum))};
+   file_counts result = {NULL, 0, cg_xcalloc(events, sizeof(cg_sum)), NULL,
+                         NULL};
    cg_name_id file;
    if (!cg_names_find(&p->names, name, strlen(name), &file))
       return result;
@@ -106,32 +116,39 @@ static file_counts counts_of_file(const annotator* a, const char* name)
       else
          high = middle;
    }
-   for (size_t i = low; i < p->entry_count; i++) {
+   size_t end = low, lines = 0;
+   for (; end < p->entry_count &&
+          p->pair_file[p->entry_pair[a->entry_order[end]]] == file;
+        end++)
+      if (end == low || p->entry_line[a->entry_order[end]] !=
+                           p->entry_line[a->entry_order[end - 1]])
+         lines++;
+   if (lines == 0)
+      return result;
+   result.lines = cg_xcalloc(lines, sizeof(line_count));
+   result.sums = cg_xcalloc(lines * events, sizeof(cg_sum));
+   for (size_t i = low; i < end; i++) {
       size_t entry = a->entry_order[i];
-      if (p->pair_file[p->entry_pair[entry]] != file)
-         break;
       uint64_t line = p->entry_line[entry];
       if (result.line_count == 0 ||
           result.lines[result.line_count - 1].line != line) {
-         result.lines = cg_xreallocarray(
-            result.lines, result.line_count + 1, sizeof(line_count));
-         result.lines[result.line_count++] = (line_count){
-            line, cg_xcalloc(events, sizeof(cg_sum)), NULL};
+         result.lines[result.line_count] = (line_count){
+            line, result.sums + result.line_count * events, NULL};
+         result.line_count++;
       }
-      cg_sum_add(result.lines[result.line_count - 1].sum,
-                 cg_entry_counts(p, entry), events);
-      cg_sum_add(result.total, cg_entry_counts(p, entry), events);
+      cg_profile_sum_add(p, CG_IN_ENTRY, entry,
+                         result.lines[result.line_count - 1].sum);
    }
+   for (size_t i = 0; i < result.line_count; i++)
+      cg_sum_add_sum(result.total, result.lines[i].sum, events);
    return result;
 }
 
 static void free_file_counts(file_counts* counts)
 {
-   for (size_t i = 0; i < counts->line_count; i++) {
-      free(counts->lines[i].sum);
-      free(counts->lines[i].counts);
-   }
    free(counts->lines);
+   free(counts->sums);
+   free(counts->shown);
    free(counts->total);
 }
 
@@ -256,7 +273,7 @@ static source_line* split_lines(const char* text, size_t length,
                                 size_t* count)
 {
    source_line* lines = NULL;
-   size_t n = 0, start = 0;
+   size_t n = 0, capacity = 0, start = 0;
    for (size_t i = 0; i <= length; i++) {
       int end_of_text = i == length;
       if (!end_of_text && text[i] != '\n' && text[i] != '\r')
@@ -267,7 +284,10 @@ static source_line* split_lines(const char* text, size_t length,
       if (!end_of_text && text[i] == '\r' && i + 1 < length &&
           text[i + 1] == '\n')
          i++;
-      lines = cg_xreallocarray(lines, n + 1, sizeof *lines);
+      if (n == capacity) {
+         capacity = capacity ? capacity * 2 : 1024;
+         lines = cg_xreallocarray(lines, capacity, sizeof *lines);
+      }
       lines[n++] = (source_line){text + start, end - start};
       start = i + 1;
    }
@@ -434,6 +454,37 @@ static int by_text(const void* a, const void* b)
    return strcmp(*(char* const*)a, *(char* const*)b);
 }
 
+/* Whether the name of id ID was a file's name in an fl= line. */
+static int is_original(const cg_profile* p, size_t id)
+{
+   return id < p->name_use_capacity && p->name_use[id].named_in_file_line;
+}
+
+/* Fills A's index of the original names of each renamed file, once for
+ * all files (looking through every name for each file would take time
+ * in the square of their number). */
+static void index_originals(annotator* a)
+{
+   const cg_profile* p = a->lines;
+   size_t names = p->names.count;
+   a->original_start = cg_xcalloc(names + 1, sizeof(size_t));
+   for (size_t id = 0; id < names; id++)
+      if (is_original(p, id))
+         a->original_start[p->name_use[id].renamed[CG_AS_FILE] + 1]++;
+   for (size_t id = 0; id < names; id++)
+      a->original_start[id + 1] += a->original_start[id];
+   a->original_ids = cg_xcalloc(a->original_start[names], sizeof(cg_name_id));
+   size_t* next = cg_xcalloc(names, sizeof(size_t));
+   for (size_t id = 0; id < names; id++) {
+      if (!is_original(p, id))
+         continue;
+      cg_name_id renamed = p->name_use[id].renamed[CG_AS_FILE];
+      a->original_ids[a->original_start[renamed] + next[renamed]++] =
+         (cg_name_id)id;
+   }
+   free(next);
+}
+
 /* The original names that were renamed to NAME, in byte order. */
 static char** originals_of(const annotator* a, const char* name,
                            size_t* count)
@@ -443,16 +494,14 @@ static char** originals_of(const annotator* a, const char* name,
    size_t n = 0;
    cg_name_id renamed;
    if (cg_names_find(&p->names, name, strlen(name), &renamed)) {
-      for (size_t id = 0; id < p->names.count && id < p->name_use_capacity;
-           id++) {
-         if (p->name_use[id].named_in_file_line &&
-             p->name_use[id].renamed[CG_AS_FILE] == renamed) {
-            originals = cg_xreallocarray(originals, n + 1, sizeof(char*));
-            originals[n++] = p->names.text[id];
-         }
-      }
+      size_t first = a->original_start[renamed];
+      n = a->original_start[renamed + 1] - first;
+      originals = cg_xcalloc(n, sizeof(char*));
+      for (size_t i = 0; i < n; i++)
+         originals[i] = p->names.text[a->original_ids[first + i]];
    }
    if (n == 0) { /* a file named by the user, not in the profile */
+      free(originals);
       originals = cg_xmalloc(sizeof(char*));
       originals[n++] = (char*)name;
    }
@@ -502,9 +551,11 @@ static void annotate_file(annotator* a, const char* name)
    } else {
       print_newer_warnings(r, originals, count, oldest);
       /* Every counted line of an annotated file is shown. */
+      size_t events = r->profile->event_count;
+      counts.shown = cg_xcalloc(counts.line_count * events, sizeof(cg_count));
       for (size_t i = 0; i < counts.line_count; i++) {
          line_count* line = &counts.lines[i];
-         line->counts = cg_xcalloc(r->profile->event_count, sizeof(cg_count));
+         line->counts = counts.shown + i * events;
          report_narrow(r, line->counts, line->sum, "line %llu of %s",
                        (unsigned long long)line->line, name);
       }
@@ -574,12 +625,13 @@ int print_source_sections(const report* r, const annotation_plan* plan,
                           const cg_profile* lines)
 {
    size_t events = lines->event_count;
-   annotator a = {r, lines, NULL, {NULL}};
+   annotator a = {r, lines, NULL, {NULL}, NULL, NULL};
    for (int row = 0; row < ROW_COUNT; row++)
       a.rows[row] = cg_xcalloc(events, sizeof(cg_sum));
    cg_sum_add_sum(a.rows[ROW_BELOW_THRESHOLD], plan->below_threshold,
                       events);
    cg_sum_add_sum(a.rows[ROW_FILES_UNKNOWN], plan->files_unknown, events);
+   index_originals(&a);
    a.entry_order = cg_xcalloc(lines->entry_count, sizeof(size_t));
    for (size_t e = 0; e < lines->entry_count; e++)
       a.entry_order[e] = e;
@@ -593,5 +645,7 @@ int print_source_sections(const report* r, const annotation_plan* plan,
    for (int row = 0; row < ROW_COUNT; row++)
       free(a.rows[row]);
    free(a.entry_order);
+   free(a.original_start);
+   free(a.original_ids);
    return adds_up;
 }

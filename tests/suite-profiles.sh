@@ -380,6 +380,9 @@ for case in "count-over 1 9223372036854775808" \
 done
 write line-over "${header}fl=a.c\nfn=f\n18446744073709551616 1 2\nsummary: 1 2\n"
 rejected line-over 'line-over.cgout:6: line number too large' line-over.cgout
+# ... while every line number below 2^64 is one.
+write line-max "${header}fl=a.c\nfn=f\n18446744073709551610 1 2\n18446744073709551615 3 4\nsummary: 4 6\n"
+write line-max-expected "${header}fl=a.c\nfn=f\n18446744073709551610 1 2\n18446744073709551615 3 4\nsummary: 4 6\n"
 
 # Sums beyond 64 bits.  Only a sum's final value must fit: one that
 # stays beyond is refused, naming the most precise count that does not fit
@@ -418,6 +421,7 @@ accepted() {
 write wander "${header}fl=a.c\nfn=f\n1 $max\n2 1 $min\n3 0 -1\n2 -2\n4 0 1\nsummary: 9223372036854775806 $min\n"
 write wander-expected "${header}fl=a.c\nfn=f\n1 $max 0\n2 -1 $min\n3 0 -1\n4 0 1\nsummary: 9223372036854775806 $min\n"
 accepted wander-in-file wander-expected wander.cgout
+accepted line-max line-max-expected line-max.cgout
 accepted wander-across-files max-a max-a.cgout one-a.cgout minus-one-a.cgout
 # Count lines before any fl= line belong to the file "" and, until an fn=
 # line, the function "" (the annotate suite has what cg_annotate does).
