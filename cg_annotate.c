@@ -429,7 +429,7 @@ static void read_profiles(cg_profile* profile, const cg_read_rules* rules,
       if (!cg_profile_read(profile, r->data_paths[f],
                            diff && f == 0 ? -1 : 1))
          cg_fatal("%s", profile->error);
-   if (!cg_profile_counts_fit(profile, keep_no_lines, NULL))
+   if (!cg_profile_counts_fit(profile, 0))
       cg_fatal("%s", profile->error);
 }
 

@@ -84,14 +84,12 @@ int64_t cg_carries_of(const cg_carries* carries, uint64_t key)
    return carries->keys[slot] == key ? carries->carries[slot] : 0;
 }
 
-int cg_carries_lowest(const cg_carries* carries,
-                      int (*wanted)(void* context, uint64_t key),
-                      void* context, uint64_t* key)
+int cg_carries_lowest(const cg_carries* carries, uint64_t first,
+                      uint64_t* key)
 {
    int found = 0;
    for (size_t s = 0; carries->mask != 0 && s <= carries->mask; s++) {
-      if (carries->keys[s] == 0 || carries->carries[s] == 0 ||
-          (wanted != NULL && !wanted(context, carries->keys[s])))
+      if (carries->keys[s] < first || carries->carries[s] == 0)
          continue;
       if (!found || carries->keys[s] < *key)
          *key = carries->keys[s];

@@ -55,11 +55,10 @@ static inline void cg_carries_add(cg_carries* carries, uint64_t first_key,
 /* The carry of KEY: 0 if its count never wrapped. */
 int64_t cg_carries_of(const cg_carries* carries, uint64_t key);
 
-/* Finds the lowest key whose count is not its stored value (its carry is
- * not 0), among those WANTED accepts (every key if WANTED is NULL):
- * returns 1 and sets *KEY, or returns 0 if all those counts fit. */
-int cg_carries_lowest(const cg_carries* carries,
-                      int (*wanted)(void* context, uint64_t key),
-                      void* context, uint64_t* key);
+/* Finds the lowest key from FIRST on whose count is not its stored value
+ * (its carry is not 0): returns 1 and sets *KEY, or returns 0 if all those
+ * counts fit. */
+int cg_carries_lowest(const cg_carries* carries, uint64_t first,
+                      uint64_t* key);
 
 #endif

@@ -145,7 +145,7 @@ int main(int argc, char** argv)
    for (size_t f = 0; f < 2; f++)
       if (!cg_profile_read(&profile, files[f], f == 0 ? -1 : 1))
          cg_fatal("%s", profile.error);
-   if (!cg_profile_counts_fit(&profile, NULL, NULL))
+   if (!cg_profile_counts_fit(&profile, 1))
       cg_fatal("%s", profile.error);
    write_difference(&profile, files);
    cg_profile_free(&profile);

@@ -142,7 +142,7 @@ int main(int argc, char** argv)
          cg_fatal("%s", profile.error);
       }
    }
-   if (!cg_profile_counts_fit(&profile, NULL, NULL))
+   if (!cg_profile_counts_fit(&profile, 1))
       cg_fatal("%s", profile.error);
    write_profile(output_path, &profile);
    cg_profile_free(&profile);

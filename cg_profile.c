@@ -217,26 +217,28 @@ static uint64_t count_key(enum cg_count_home home, size_t count)
    return (uint64_t)home << 60 | count;
 }
 
+/* The counts of HOME number INDEX. */
+static cg_count* counts_at(const cg_profile* profile, enum cg_count_home home,
+                           size_t index)
+{
+   return home == CG_IN_SUMMARY ? profile->summary
+          : home == CG_IN_PAIR  ? cg_pair_counts(profile, index)
+                                : cg_entry_counts(profile, index);
+}
+
 void cg_profile_add(cg_profile* profile, enum cg_count_home home,
                     size_t index, const cg_count* addend, int sign)
 {
    size_t events = profile->event_count;
-   cg_count* sum = home == CG_IN_SUMMARY ? profile->summary
-                   : home == CG_IN_PAIR  ? cg_pair_counts(profile, index)
-                                         : cg_entry_counts(profile, index);
-   cg_carries_add(&profile->carries, count_key(home, index * events), sum,
-                  addend, events, sign);
+   cg_carries_add(&profile->carries, count_key(home, index * events),
+                  counts_at(profile, home, index), addend, events, sign);
 }
 
 void cg_profile_sum_add(const cg_profile* profile, enum cg_count_home home,
                         size_t index, cg_sum* sum)
 {
    size_t events = profile->event_count;
-   const cg_count* counts = home == CG_IN_SUMMARY ? profile->summary
-                            : home == CG_IN_PAIR
-                               ? cg_pair_counts(profile, index)
-                               : cg_entry_counts(profile, index);
-   cg_sum_add(sum, counts, events);
+   cg_sum_add(sum, counts_at(profile, home, index), events);
    if (profile->carries.used == 0)
       return;
    uint64_t first_key = count_key(home, index * events);
@@ -255,33 +257,11 @@ static size_t count_of(uint64_t key)
    return (size_t)(key & ((UINT64_C(1) << 60) - 1));
 }
 
-typedef struct lines_filter {
-   const cg_profile* profile;
-   int (*lines_matter)(void* context, const char* file_name);
-   void* context;
-} lines_filter;
-
-static int count_matters(void* context, uint64_t key)
-{
-   const lines_filter* filter = context;
-   if (home_of(key) != CG_IN_ENTRY)
-      return 1;
-   const cg_profile* profile = filter->profile;
-   size_t entry = count_of(key) / profile->event_count;
-   cg_name_id file = profile->pair_file[profile->entry_pair[entry]];
-   return filter->lines_matter(filter->context,
-                               cg_name_text(&profile->names, file));
-}
-
-int cg_profile_counts_fit(cg_profile* profile,
-                          int (*lines_matter)(void* context,
-                                              const char* file_name),
-                          void* context)
+int cg_profile_counts_fit(cg_profile* profile, int lines_too)
 {
    uint64_t key;
-   lines_filter filter = {profile, lines_matter, context};
-   if (!cg_carries_lowest(&profile->carries,
-                          lines_matter ? count_matters : NULL, &filter, &key))
+   uint64_t first = count_key(lines_too ? CG_IN_ENTRY : CG_IN_PAIR, 0);
+   if (!cg_carries_lowest(&profile->carries, first, &key))
       return 1;
    size_t events = profile->event_count;
    enum cg_count_home home = home_of(key);

@@ -105,7 +105,7 @@ static int no_file_keeps_lines(void* context, const char* file_name)
 /* A file read with sign -1 and then +1 leaves nothing. */
 static void check_cancelled(cg_profile* profile)
 {
-   int zero = cg_profile_counts_fit(profile, NULL, NULL);
+   int zero = cg_profile_counts_fit(profile, 1);
    size_t events = profile->event_count;
    for (size_t e = 0; e < events; e++)
       zero &= profile->summary[e] == 0;
@@ -132,7 +132,7 @@ static void read_as(const cg_read_rules* rules, int first_sign,
    if (ok && second_sign == -first_sign)
       check_cancelled(&profile);
    else if (ok)
-      check_read(&profile, cg_profile_counts_fit(&profile, NULL, NULL));
+      check_read(&profile, cg_profile_counts_fit(&profile, 1));
    cg_profile_free(&profile);
 }
 
