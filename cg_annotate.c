@@ -586,14 +586,15 @@ static void print_thresholds(const report* r)
 {
    size_t shown = r->own_thresholds ? r->sort_count : 1;
    char* list = cg_xmalloc(shown * 48);
-   list[0] = '\0';
+   size_t at = 0;
    for (size_t s = 0; s < shown; s++) {
-      size_t at = strlen(list);
       if (s > 0)
          list[at++] = ' ';
       format_python_float(list + at, 46, r->sort_thresholds[s]);
-      strcat(list, "%");
+      at += strlen(list + at);
+      list[at++] = '%';
    }
+   list[at] = '\0';
    print_label(r->out, shown > 1 ? "Thresholds:" : "Threshold:", list);
    free(list);
 }

@@ -183,6 +183,15 @@ static int read_whole(const char* path, source* into)
    return 1;
 }
 
+/* NAME under the include folder DIR (to be freed). */
+static char* path_under(const char* dir, const char* name)
+{
+   size_t size = strlen(dir) + strlen(name) + 2;
+   char* path = cg_xmalloc(size);
+   snprintf(path, size, "%s/%s", dir, name);
+   return path;
+}
+
 /* Reads a source by its name as recorded, or under an include folder. */
 static int load_source(const report* r, const char* name, source* into)
 {
@@ -191,9 +200,7 @@ static int load_source(const report* r, const char* name, source* into)
    if (name[0] == '/')
       return 0;
    for (size_t d = 0; d < r->include_count; d++) {
-      size_t size = strlen(r->include_dirs[d]) + strlen(name) + 2;
-      char* path = cg_xmalloc(size);
-      snprintf(path, size, "%s/%s", r->include_dirs[d], name);
+      char* path = path_under(r->include_dirs[d], name);
       int found = read_whole(path, into);
       free(path);
       if (found)
@@ -219,9 +226,7 @@ static int find_source(const report* r, const char* name,
       return exists;
    struct stat other;
    for (size_t d = 0; d < r->include_count; d++) {
-      size_t size = strlen(r->include_dirs[d]) + strlen(name) + 2;
-      char* path = cg_xmalloc(size);
-      snprintf(path, size, "%s/%s", r->include_dirs[d], name);
+      char* path = path_under(r->include_dirs[d], name);
       int found = stat(path, &other) == 0 && can_load(path, &other);
       free(path);
       if (found) {
