@@ -417,7 +417,6 @@ static int keep_planned_lines(void* context, const char* file_name)
    return cg_names_find(context, file_name, strlen(file_name), &unused);
 }
 
-
 /* Reads every profile into PROFILE.  The functions' counts and the
  * summary must fit in 64 bits; the lines' are taken exactly where a file
  * is annotated, and what the report shows of them is checked there. */
@@ -455,11 +454,17 @@ static void plan_user_sources(const report* r, uint8_t* planned,
                               cg_name_id unknown, annotation_plan* plan)
 {
    const cg_profile* profile = r->profile;
+   if (r->user_source_count == 0)
+      return;
    cg_names named;
    cg_names_init(&named);
-   for (size_t u = 0; u < r->user_source_count; u++)
-      cg_names_intern(&named, r->user_sources[u],
-                      strlen(r->user_sources[u]));
+   size_t longest = 0;
+   for (size_t u = 0; u < r->user_source_count; u++) {
+      size_t length = strlen(r->user_sources[u]);
+      cg_names_intern(&named, r->user_sources[u], length);
+      if (length > longest)
+         longest = length;
+   }
    uint8_t* found = cg_xcalloc(named.count, 1);
    uint8_t* seen = cg_xcalloc(profile->names.count, 1);
    for (size_t p = 0; p < profile->pair_count; p++) {
@@ -469,7 +474,9 @@ static void plan_user_sources(const report* r, uint8_t* planned,
       seen[file] = 1;
       const char* text = cg_name_text(&profile->names, file);
       size_t length = strlen(text);
-      for (size_t at = 0; at <= length; at++) {
+      /* Only ends no longer than the longest named source can be one. */
+      for (size_t at = length > longest ? length - longest : 0;
+           at <= length; at++) {
          cg_name_id source;
          if ((at == 0 || text[at - 1] == '/') &&
              cg_names_find(&named, text + at, length - at, &source))
