@@ -20,6 +20,10 @@ void cg_cli_start(const char* fixed_name, const char* argv0)
    /* An output whose reader has gone (`cg_annotate f | head`) is an error
     * to report in one line, as any failed write is, not a silent death. */
    signal(SIGPIPE, SIG_IGN);
+   /* Likewise an output past the file-size limit (`ulimit -f`): the write
+    * fails with EFBIG, reported, and no temporary is left behind, as
+    * Python's programs, which ignore the signal too, report it. */
+   signal(SIGXFSZ, SIG_IGN);
    if (argv0 != NULL && *argv0 != '\0')
       invoked_as = argv0;
 }

@@ -442,37 +442,68 @@ static Int open_in_place(const HChar* path, UWord* error)
    return sr_isError(sres) ? -1 : (Int)sr_Res(sres);
 }
 
-/* Whether PATH must be written in place rather than replaced by a
- * rename: a symbolic link (the profile goes to what it names), a file
- * with other hard links (they must see the profile too), a device or a
- * pipe (a rename would put a file in its place).  Sets *MODE to the
- * permissions of the file there, or to 0600 if there is none. */
-static Bool written_in_place(const HChar* path, UInt* mode)
+/* How the profile reaches PATH. */
+typedef enum {
+   BY_RENAME,   /* a temporary beside it, renamed over it */
+   IN_PLACE,    /* opened and truncated, as the installed tool does */
+   REFUSED      /* a file there that the user may not write */
+} profile_route_t;
+
+/* Where a rename would be wrong, the profile is written in place: a
+ * symbolic link (the profile goes to what it names), a file with other
+ * hard links (they must see the profile too), a device or a pipe (a
+ * rename would put a file in its place), a file of another owner or
+ * group (the temporary cannot be given them: a rename would take the
+ * file from its owner, and in a folder with the sticky bit it would be
+ * refused).  A file there that the user may not write is refused, as
+ * opening it would be.  Sets *MODE to the permissions of the file there,
+ * or to 0600 if there is none, and *ERROR to the reason for a refusal. */
+static profile_route_t profile_route(const HChar* path, UInt* mode,
+                                     UWord* error)
 {
    HChar target[1];
    struct vg_stat st;
    Bool exists = !sr_isError(VG_(stat)(path, &st));
    *mode = exists ? st.mode & 07777 : VKI_S_IRUSR | VKI_S_IWUSR;
    if (VG_(readlink)(path, target, sizeof target) >= 0)
-      return True;
-   return exists && (!VKI_S_ISREG(st.mode) || st.nlink > 1);
+      return IN_PLACE;
+   if (!exists)
+      return BY_RENAME;
+   if (!VKI_S_ISREG(st.mode) || st.nlink > 1)
+      return IN_PLACE;
+   /* Opened for writing, not truncated, only to learn whether it may be. */
+   SysRes sres = VG_(open)(path, VKI_O_WRONLY, 0);
+   if (sr_isError(sres)) {
+      *error = sr_Err(sres);
+      return REFUSED;
+   }
+   VG_(close)((Int)sr_Res(sres));
+   if (st.uid != (UInt)VG_(geteuid)() || st.gid != (UInt)VG_(getegid)())
+      return IN_PLACE;
+   return BY_RENAME;
 }
 
 /* Opens PATH for the profile.  A new file, or a regular file of one name,
  * is written under a temporary name beside it (with the file's
  * permissions, less the umask) and renamed into place afterwards, so that
  * no reader ever sees half a profile and a failed write leaves the
- * previous file as it was.  What written_in_place() names, and any file
- * whose temporary cannot be made (a name too long for the suffix, a
- * folder the user may write files in but not create them), is written in
- * place.  Returns the descriptor, or -1 with the reason in *ERROR;
- * *TEMP_PATH is the name to rename from, or NULL. */
+ * previous file as it was.  What profile_route() says is written in
+ * place, and any file whose temporary cannot be made (a name too long for
+ * the suffix, a folder the user may write files in but not create them),
+ * is written in place.  Returns the descriptor, or -1 with the reason in
+ * *ERROR; *TEMP_PATH is the name to rename from, or NULL. */
 static Int open_profile(const HChar* path, HChar** temp_path, UWord* error)
 {
    UInt mode;
    *temp_path = NULL;
-   if (written_in_place(path, &mode))
+   switch (profile_route(path, &mode, error)) {
+   case REFUSED:
+      return -1;
+   case IN_PLACE:
       return open_in_place(path, error);
+   case BY_RENAME:
+      break;
+   }
    HChar* temp = VG_(malloc)("cg.costs.temp", VG_(strlen)(path) + 32);
    VG_(sprintf)(temp, "%s.tmp.%d", path, VG_(getpid)());
    SysRes sres = VG_(open)(temp, VKI_O_CREAT | VKI_O_EXCL | VKI_O_WRONLY, mode);

@@ -5,6 +5,8 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,8 +17,9 @@
 #include "cg_output.h"
 
 /* The temporary file being written, removed if the program exits before
- * renaming it (every fatal error goes through exit). */
-static char* pending_temp_path;
+ * renaming it: every fatal error goes through exit(), and the signals
+ * that end a program from outside go through remove_temp_and_die(). */
+static char* volatile pending_temp_path;
 
 static void remove_pending_temp(void)
 {
@@ -24,74 +27,177 @@ static void remove_pending_temp(void)
       unlink(pending_temp_path);
 }
 
+static const int ending_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
+
+/* Only async-signal-safe calls: the temporary goes, then the signal is
+ * delivered again as the program would have had it. */
+static void remove_temp_and_die(int signal_number)
+{
+   remove_pending_temp();
+   signal(signal_number, SIG_DFL);
+   raise(signal_number);
+}
+
+/* Makes sure a temporary file never outlives the program (but for
+ * SIGKILL, which nothing can catch).  A signal the program was started
+ * with ignored stays ignored, as a shell's `nohup` means it to. */
+static void register_cleanup(void)
+{
+   static int registered;
+   if (registered)
+      return;
+   registered = 1;
+   atexit(remove_pending_temp);
+   for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++) {
+      struct sigaction action, previous;
+      memset(&action, 0, sizeof action);
+      action.sa_handler = remove_temp_and_die;
+      sigemptyset(&action.sa_mask);
+      if (sigaction(ending_signals[i], NULL, &previous) == 0 &&
+          previous.sa_handler != SIG_IGN)
+         sigaction(ending_signals[i], &action, NULL);
+   }
+}
+
 static void fail_on(const char* path, int error)
 {
    cg_fatal("[Errno %d] %s: '%s'", error, strerror(error), path);
 }
 
-/* Whether PATH must be written in place rather than replaced by a
- * rename: a symbolic link (the output goes to what it names), a file with
- * other hard links (they must see the output too), a device or a pipe (a
- * rename would put a file in its place).  Sets *MODE to the permissions
- * the output should have: those of the file there, or 0666 less the
- * umask for a new one, as fopen() would give. */
-static int written_in_place(const char* path, mode_t* mode)
+/* The name PATH finally leads to, following symbolic links (at most
+ * MAX_LINKS, as the kernel does; a longer chain is left to fail when
+ * opened): the file to replace, which may not exist yet.  Returns a
+ * string to free. */
+enum { MAX_LINKS = 40 };
+static char* final_name(const char* path)
 {
-   struct stat status;
-   if (lstat(path, &status) != 0) {
-      mode_t mask = umask(0);
-      umask(mask);
-      *mode = 0666 & ~mask;
-      return 0;
+   char* name = cg_xstrndup(path, strlen(path));
+   for (int links = 0; links < MAX_LINKS; links++) {
+      struct stat status;
+      if (lstat(name, &status) != 0 || !S_ISLNK(status.st_mode))
+         return name;
+      char target[PATH_MAX];
+      ssize_t length = readlink(name, target, sizeof target);
+      if (length <= 0 || (size_t)length >= sizeof target)
+         return name;
+      char* joined;
+      const char* slash = strrchr(name, '/');
+      if (target[0] == '/' || slash == NULL) {
+         joined = cg_xstrndup(target, (size_t)length);
+      } else {
+         /* Relative to the folder holding the link. */
+         size_t folder = (size_t)(slash - name) + 1;
+         joined = cg_xmalloc(folder + (size_t)length + 1);
+         memcpy(joined, name, folder);
+         memcpy(joined + folder, target, (size_t)length);
+         joined[folder + (size_t)length] = '\0';
+      }
+      free(name);
+      name = joined;
    }
-   *mode = status.st_mode & 07777;
-   return !S_ISREG(status.st_mode) || status.st_nlink > 1;
+   return name;
+}
+
+/* Makes a temporary file beside NAME (in its folder): NAME.XXXXXX, or,
+ * where that name is too long, a shorter one in the same folder.  Returns
+ * its descriptor and sets *TEMP_PATH (to free), or returns -1. */
+static int make_temp_beside(const char* name, char** temp_path)
+{
+   size_t length = strlen(name);
+   char* temp = cg_xmalloc(length + sizeof ".XXXXXX");
+   memcpy(temp, name, length);
+   memcpy(temp + length, ".XXXXXX", sizeof ".XXXXXX");
+   int fd = mkstemp(temp);
+   if (fd < 0 && errno == ENAMETOOLONG) {
+      const char* slash = strrchr(name, '/');
+      size_t folder = slash == NULL ? 0 : (size_t)(slash - name) + 1;
+      memcpy(temp + folder, "cg.XXXXXX", sizeof "cg.XXXXXX");
+      fd = mkstemp(temp);
+   }
+   if (fd < 0) {
+      free(temp);
+      return -1;
+   }
+   *temp_path = temp;
+   return fd;
 }
 
 static void open_in_place(cg_output* output, const char* path)
 {
+   struct stat status;
    output->stream = fopen(path, "w");
    if (output->stream == NULL)
       fail_on(path, errno);
+   output->empty_on_failure = fstat(fileno(output->stream), &status) == 0 &&
+                              S_ISREG(status.st_mode);
 }
 
-/* A new file, or a regular file of one name, is written under a temporary
- * name beside it and renamed into place by cg_output_close(), so that no
- * reader ever sees half an output and a failed write leaves the previous
- * file as it was.  What written_in_place() names, and any file whose
- * temporary cannot be made (a name too long for the suffix, a folder the
- * user may write files in but not create them), is written in place. */
+/* Closes and removes OUTPUT's temporary, open as FD and not written. */
+static void drop_temp(cg_output* output, int fd)
+{
+   close(fd);
+   remove_pending_temp();
+   pending_temp_path = NULL;
+   free(output->temp_path);
+   output->temp_path = NULL;
+   free(output->rename_to);
+   output->rename_to = NULL;
+}
+
+/* The output goes to the file PATH leads to (the target of a symbolic
+ * link), written under a temporary name beside it and renamed over it by
+ * cg_output_close(), so that no reader ever sees half an output and a
+ * failed write leaves the previous file as it was.  The temporary gets
+ * the permissions, owner and group of the file it replaces (0666 less
+ * the umask for a new one, as fopen() would give), and a file the user
+ * may not write is refused, as opening it would be.  Written in place
+ * instead, where a rename would be wrong or cannot be made: a file with
+ * other hard links (they must see the output too), a device or a pipe (a
+ * rename would put a file in its place), a file whose owner or group the
+ * user cannot give the temporary (a rename would take it from its owner;
+ * in a folder with the sticky bit it would be refused), a folder where
+ * the user may write the file but create none.  A regular file written in
+ * place is left empty if writing fails. */
 void cg_output_open(cg_output* output, const char* path)
 {
-   static int cleanup_registered;
-   mode_t mode;
    memset(output, 0, sizeof *output);
    if (path == NULL) {
       output->stream = stdout;
       return;
    }
    output->path = cg_xstrndup(path, strlen(path));
-   if (written_in_place(path, &mode)) {
+   char* name = final_name(path);
+   struct stat status;
+   int exists = lstat(name, &status) == 0;
+   if (exists && (!S_ISREG(status.st_mode) || status.st_nlink > 1)) {
+      free(name);
       open_in_place(output, path);
       return;
    }
-   size_t length = strlen(path);
-   output->temp_path = cg_xmalloc(length + 8);
-   memcpy(output->temp_path, path, length);
-   memcpy(output->temp_path + length, ".XXXXXX", 8);
-   int fd = mkstemp(output->temp_path);
+   if (exists && access(name, W_OK) != 0)
+      fail_on(path, errno);
+   int fd = make_temp_beside(name, &output->temp_path);
    if (fd < 0) {
-      free(output->temp_path);
-      output->temp_path = NULL;
+      free(name);
       open_in_place(output, path);
       return;
    }
-   if (!cleanup_registered) {
-      atexit(remove_pending_temp);
-      cleanup_registered = 1;
-   }
+   output->rename_to = name;
+   register_cleanup();
    pending_temp_path = output->temp_path;
-   fchmod(fd, mode);
+   if (exists && (status.st_uid != geteuid() || status.st_gid != getegid()) &&
+       fchown(fd, status.st_uid, status.st_gid) != 0) {
+      drop_temp(output, fd);
+      open_in_place(output, path);
+      return;
+   }
+   if (exists) {
+      fchmod(fd, status.st_mode & 07777);
+   } else {
+      mode_t mask = umask(0);
+      umask(mask);
+      fchmod(fd, 0666 & ~mask);
+   }
    output->stream = fdopen(fd, "w");
    if (output->stream == NULL)
       fail_on(path, errno);
@@ -100,19 +206,30 @@ void cg_output_open(cg_output* output, const char* path)
 void cg_output_close(cg_output* output)
 {
    const char* shown = output->path ? output->path : "<stdout>";
+   /* A regular file written in place is emptied if writing fails, through
+    * a descriptor kept past fclose(), which may still write what was
+    * buffered. */
+   int kept_fd = output->empty_on_failure ? dup(fileno(output->stream)) : -1;
    int failed = fflush(output->stream) != 0 || ferror(output->stream);
    int error = errno;
    if (output->stream != stdout && fclose(output->stream) != 0 && !failed) {
       failed = 1;
       error = errno;
    }
+   if (kept_fd >= 0) {
+      if (failed && ftruncate(kept_fd, 0) != 0) {
+         /* The write's own error is the one to report. */
+      }
+      close(kept_fd);
+   }
    if (failed)
       cg_fatal("cannot write '%s': %s", shown, strerror(error));
    if (output->temp_path != NULL) {
-      if (rename(output->temp_path, output->path) != 0)
+      if (rename(output->temp_path, output->rename_to) != 0)
          fail_on(output->path, errno);
       pending_temp_path = NULL;
       free(output->temp_path);
+      free(output->rename_to);
    }
    free(output->path);
    memset(output, 0, sizeof *output);

@@ -481,18 +481,19 @@ else
 	pass "output-in-read-only-folder (root, and no unprivileged user: the missing-folder case stands for it)"
 fi
 
-# Outputs written in place, as the installed cg_merge writes every output,
-# where renaming a temporary over them would be wrong: a symbolic link's
-# target, both names of a hard-linked file, a writable file in a folder
-# the user may not create files in; an existing file keeps its
+# Outputs where renaming a temporary over the name would be wrong: a
+# symbolic link's target gets the output (one that does not exist yet
+# too), both names of a hard-linked file do, and a writable file in a
+# folder the user may not create files in; an existing file keeps its
 # permissions; a name too long for a temporary's suffix is written all
 # the same.
 mkdir places
 echo old >places/target && ln -s target places/link
+ln -s new-target places/dangling
 echo old >places/linked && ln places/linked places/other-name
 echo old >places/kept && chmod 640 places/kept
 long=$(printf '%0252d' 0)
-for place in link linked kept "$long"; do
+for place in link dangling linked kept "$long"; do
 	"$builddir/cg_merge" -o "places/$place" good.cgout >/dev/null 2>>places.stderr
 	echo $? >>places.status
 done
@@ -500,9 +501,10 @@ merged_into() { cmp -s "places/$1" places/expected; }
 "$builddir/cg_merge" -o places/expected good.cgout
 if [ "$(sort -u places.status)" = 0 ] && [ ! -s places.stderr ] &&
 	[ -L places/link ] && merged_into target && merged_into other-name &&
+	[ -L places/dangling ] && merged_into new-target &&
 	merged_into kept && merged_into "$long" &&
 	[ "$(stat -c %a places/kept)" = 640 ] &&
-	[ "$(ls places | wc -l)" = 7 ]; then
+	[ "$(ls places | wc -l)" = 9 ]; then
 	pass output-places
 else
 	fail output-places "status $(sort -u places.status | tr '\n' ' '), $(head -n 1 places.stderr), $(ls -l places | cut -c1-40 | tr '\n' '|')"
@@ -518,6 +520,34 @@ if [ -n "$unprivileged" ]; then
 	fi
 else
 	pass "output-file-in-read-only-folder (root, and no unprivileged user: the other places stand for it)"
+fi
+
+# Files of others.  One the user may not write is refused, as opening it
+# would be, not replaced; one of another owner keeps its owner (root
+# writing over nobody's; nobody writing over root's in a folder with the
+# sticky bit, where a rename is refused), written in place.
+if [ "$unprivileged" = nobody ]; then
+	mkdir others && chmod 1777 others
+	echo old >others/locked && chmod 444 others/locked
+	run out-locked as_nobody "$builddir/cg_merge" -o others/locked good.cgout
+	check_refused output-write-protected out-locked cg_merge "[Errno 13] Permission denied: 'others/locked'"
+	[ "$(cat others/locked)" = old ] || fail output-write-protected/kept "others/locked was changed"
+	echo old >others/shared && chmod 666 others/shared
+	run out-shared as_nobody "$builddir/cg_merge" -o others/shared good.cgout
+	echo old >others/nobodys && chown 65534 others/nobodys && chmod 640 others/nobodys
+	run out-nobodys "$builddir/cg_merge" -o others/nobodys good.cgout
+	if [ "$(cat out-shared.status) $(cat out-nobodys.status)" = "0 0" ] &&
+		[ ! -s out-shared.stderr ] && [ ! -s out-nobodys.stderr ] &&
+		cmp -s others/shared places/expected && cmp -s others/nobodys places/expected &&
+		[ "$(stat -c '%u %a' others/shared)" = "0 666" ] &&
+		[ "$(stat -c '%u %a' others/nobodys)" = "65534 640" ] &&
+		[ "$(ls others | wc -l)" = 3 ]; then
+		pass output-of-others
+	else
+		fail output-of-others "status $(cat out-shared.status) $(cat out-nobodys.status): $(cat out-shared.stderr out-nobodys.stderr | head -n 1) $(ls -ln others | cut -c1-40 | tr '\n' '|')"
+	fi
+else
+	pass "output-of-others (not root, or no unprivileged user: output-places stands for it)"
 fi
 
 # A full disk: /dev/full for each program's output.
@@ -552,12 +582,13 @@ else
 	pass "closed-pipe (no python3 to make the pipe)"
 fi
 
-# A full disk under a regular file, as a file-size limit (SIGXFSZ ignored,
-# so a write past it fails with EFBIG): the previous file stays as it was
-# and no temporary is left.
+# A full disk under a regular file, as a file-size limit, SIGXFSZ as the
+# program finds it by default (it ignores the signal, as Python does, so
+# that the write past the limit fails with EFBIG): the previous file stays
+# as it was and no temporary is left.
 echo previous >full-file.out
 cp full-file.out full-file.previous
-run full-file sh -c 'trap "" XFSZ; ulimit -f 64; exec "$1" -o full-file.out events.cgout' sh "$builddir/cg_merge"
+run full-file sh -c 'trap - XFSZ; ulimit -f 64; exec "$1" -o full-file.out events.cgout' sh "$builddir/cg_merge"
 status=$(cat full-file.status)
 if [ "$status" != 1 ] || [ "$(wc -l <full-file.stderr)" -ne 1 ] ||
 	! grep -q "^cg_merge: error: cannot write 'full-file.out': File too large$" full-file.stderr; then
@@ -568,6 +599,55 @@ elif [ -n "$(ls full-file.out.* 2>/dev/null)" ]; then
 	fail output-on-full-disk "left $(ls full-file.out.*)"
 else
 	pass output-on-full-disk
+fi
+
+# The same limit where no temporary can stand in: a hard-linked file,
+# written in place, is left empty rather than half written; a name too
+# long for a temporary's suffix gets a shorter temporary, and nothing is
+# left of it.
+mkdir limited && echo previous >limited/linked && ln limited/linked limited/other-name
+long=$(printf '%0252d' 0)
+for place in linked "$long"; do
+	run "limited-${place%"$long"}" sh -c 'ulimit -f 64; exec "$1" -o "$2" events.cgout' sh "$builddir/cg_merge" "limited/$place"
+done
+if [ "$(cat limited-linked.status) $(cat limited-.status)" = "1 1" ] &&
+	grep -q "cannot write 'limited/linked': File too large" limited-linked.stderr &&
+	grep -q "File too large" limited-.stderr &&
+	[ ! -s limited/linked ] && [ ! -s limited/other-name ] &&
+	[ "$(ls limited | wc -l)" = 2 ]; then
+	pass output-on-full-disk-in-place
+else
+	fail output-on-full-disk-in-place "status $(cat limited-linked.status) $(cat limited-.status): $(ls -l limited | cut -c1-40 | tr '\n' '|')"
+fi
+
+# A signal that ends cg_merge while its output is under a temporary name
+# (SIGTERM, raised here by a rename() preloaded in its place) takes the
+# temporary with it; the previous file stays.
+cat >raise-at-rename.c <<'EOF_C'
+#include <signal.h>
+int rename(const char* from, const char* to)
+{
+	(void)from;
+	(void)to;
+	raise(SIGTERM);
+	return -1;
+}
+EOF_C
+if cc -shared -fPIC -o raise-at-rename.so raise-at-rename.c 2>/dev/null; then
+	echo previous >signalled.out
+	# (A build with AddressSanitizer wants its runtime loaded first; it is
+	# told that the preloaded library may come before it.)
+	run signalled env LD_PRELOAD="$work/raise-at-rename.so" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		"$builddir/cg_merge" -o signalled.out good.cgout
+	if [ "$(cat signalled.status)" = 143 ] && [ "$(cat signalled.out)" = previous ] &&
+		[ -z "$(ls signalled.out.* 2>/dev/null)" ]; then
+		pass output-on-signal
+	else
+		fail output-on-signal "status $(cat signalled.status), left: $(ls signalled.out* | tr '\n' ' ')"
+	fi
+else
+	fail output-on-signal "raise-at-rename.c does not compile"
 fi
 
 # ---- the fuzzers' inputs ------------------------------------------------------------

@@ -271,6 +271,38 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
   else
     fail output-places "status and temporaries $written; $(ls -l "$places" | cut -c1-40 | tr '\n' '|')"
   fi
+  # Files of others, as an unprivileged user ("nobody", when root and that
+  # user can run the build): a profile there that may not be written is
+  # refused, as opening it would be (it was replaced by a rename); one of
+  # another owner, in a folder with the sticky bit, is written in place
+  # and keeps its owner (the rename was refused there).
+  as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+  others=$out/others
+  rm -rf "$others" && mkdir "$others" && chmod 1777 "$others"
+  if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
+     as_nobody "$vg" --tool=none -q "$out/endings" normal >/dev/null 2>&1; then
+    echo old >"$others/locked" && chmod 444 "$others/locked"
+    echo old >"$others/shared" && chmod 666 "$others/shared"
+    for place in locked shared; do
+      as_nobody "$vg" --tool=cachegrind $caches -q \
+        --cachegrind-out-file="$others/$place" "$out/endings" normal \
+        >/dev/null 2>"$others/$place.err"
+      echo $? >"$others/$place.status"
+    done
+    if [ "$(cat "$others/locked.status")" = 1 ] &&
+       grep -q "($others/locked: Permission denied)" "$others/locked.err" &&
+       [ "$(cat "$others/locked")" = old ] &&
+       [ "$(cat "$others/shared.status")" = 0 ] &&
+       grep -q '^summary: [1-9]' "$others/shared" &&
+       [ "$(stat -c %U "$others/shared")" = root ] &&
+       [ "$(ls "$others" | grep -c tmp)" = 0 ]; then
+      pass output-of-others
+    else
+      fail output-of-others "locked: status $(cat "$others/locked.status"), $(grep error "$others/locked.err"); shared: status $(cat "$others/shared.status"), $(ls -l "$others" | cut -c1-40 | tr '\n' '|')"
+    fi
+  else
+    pass "output-of-others (not root, or no unprivileged user: output-places stands for it)"
+  fi
 else
   fail endings "endings.c does not compile"
 fi
