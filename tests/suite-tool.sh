@@ -357,6 +357,26 @@ else
   fail install "make install failed: $(tail -3 "$out/install.log")"
 fi
 
+# make install or uninstall where the system's valgrind is would replace
+# or remove its files (and make a wrapper that runs itself): refused
+# before anything is done, into a DESTDIR here so that a failure of the
+# check harms nothing.
+system_prefix=$(dirname "$(dirname "$system")")
+staging=$out/staging
+for target in install uninstall; do
+  rm -rf "$staging" && mkdir "$staging"
+  if make -s -C "$build" $target prefix="$system_prefix" DESTDIR="$staging" \
+       >"$out/$target-system.log" 2>&1; then
+    fail $target-over-system "make $target prefix=$system_prefix succeeded"
+  elif grep -q "holds the system's valgrind" "$out/$target-system.log" &&
+       [ -z "$(find "$staging" ! -type d)" ]; then
+    pass $target-over-system
+  else
+    fail $target-over-system "$(tail -n 2 "$out/$target-system.log" | tr '\n' '|'); $(find "$staging" ! -type d | head -n 3)"
+  fi
+done
+rm -rf "$staging"
+
 # Large real programs run to completion under the tool and print what they
 # print natively.
 sql="create table t(a, b); insert into t values (1, 'x'), (2, 'y');
