@@ -29,6 +29,9 @@
 #include "cg_cli.h"
 #include "cg_report_sections.h"
 
+/* The usage line is the newer Python program's, to the byte (usage errors
+ * print it, and tests/golden holds them): -I, kept from the older
+ * program, is listed in the help below but not here. */
 static const char usage[] =
    "usage: cg_annotate [-h] [--version] [--diff] [--mod-filename REGEX]\n"
    "                   [--mod-funcname REGEX] [--show A,B,C] [--sort A,B,C]\n"
@@ -47,7 +50,9 @@ static const char help[] =
    "positional arguments:\n"
    "  cachegrind-out-file   file produced by Cachegrind; a later argument "
    "that is\n"
-   "                        not a profile is a source file to annotate\n"
+   "                        an existing file but not a profile is a source "
+   "file to\n"
+   "                        annotate\n"
    "\n"
    "options:\n"
    "  -h, --help            show this help message and exit\n"
