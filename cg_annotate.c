@@ -295,13 +295,24 @@ static void split_positionals(char** args, size_t count, int diff, report* r)
 
 /* ---- events ---- */
 
+/* The index of the event NAME (LENGTH bytes), or event_count if none. */
+static size_t event_named(const cg_profile* profile, const char* name,
+                          size_t length)
+{
+   size_t e = 0;
+   while (e < profile->event_count &&
+          !(strlen(profile->event_names[e]) == length &&
+            strncmp(profile->event_names[e], name, length) == 0))
+      e++;
+   return e;
+}
+
 static size_t find_event(const cg_profile* profile, const char* name,
                          size_t length, const char* option)
 {
-   for (size_t e = 0; e < profile->event_count; e++)
-      if (strlen(profile->event_names[e]) == length &&
-          strncmp(profile->event_names[e], name, length) == 0)
-         return e;
+   size_t e = event_named(profile, name, length);
+   if (e < profile->event_count)
+      return e;
    cg_fatal("%s event `%.*s` did not appear in `events:` line", option,
             (int)length, name);
 }
@@ -326,7 +337,9 @@ static double parse_sort_threshold(const char* text, size_t length)
 }
 
 /* Parses "A,B:N,..." into event indexes (and thresholds, if wanted: N, or
- * -1 where there is none). */
+ * -1 where there is none).  An item that names an event whole is that
+ * event, so that a name with a colon in it can be sorted by; otherwise
+ * its last colon starts the threshold. */
 static size_t parse_event_list(const cg_profile* profile, const char* list,
                                const char* option, size_t** events,
                                double** thresholds)
@@ -337,8 +350,12 @@ static size_t parse_event_list(const cg_profile* profile, const char* list,
       size_t length = strcspn(item, ",");
       size_t name_length = length;
       double threshold = -1;
-      const char* colon = memchr(item, ':', length);
-      if (thresholds != NULL && colon != NULL) {
+      const char* colon = NULL;
+      for (const char* c = item; c < item + length; c++)
+         if (*c == ':')
+            colon = c;
+      if (thresholds != NULL && colon != NULL &&
+          event_named(profile, item, length) == profile->event_count) {
          threshold = parse_sort_threshold(
             colon + 1, (size_t)(item + length - colon - 1));
          if (threshold < 0)

@@ -118,6 +118,19 @@ own_thresholds() {
 }
 check sort-own-thresholds own_thresholds
 
+# An event whose name has a colon in it is sorted by when named whole; a
+# threshold of its own follows its name's last colon.
+colon_in_name() {
+  printf 'cmd: c\nevents: A:1 B\nfl=a.c\nfn=f\n1 5 1\nfn=g\n2 1 9\nsummary: 6 10\n' >colon.cgout
+  report --sort=A:1 colon.cgout >colon-whole.txt &&
+    grep -q '^Event sort order: A:1$' colon-whole.txt &&
+    grep -q '^Threshold:        0.1%$' colon-whole.txt &&
+    report --sort=A:1:50 colon.cgout >colon-own.txt &&
+    grep -q '^Event sort order: A:1$' colon-own.txt &&
+    grep -q '^Threshold:        50.0%$' colon-own.txt
+}
+check sort-event-with-colon colon_in_name
+
 # A "%" after the threshold is the same threshold.
 percent_sign() {
   report --threshold=1% multi.cgout >sign.txt &&
