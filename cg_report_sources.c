@@ -490,7 +490,8 @@ static void index_originals(annotator* a)
    free(next);
 }
 
-/* The original names that were renamed to NAME, in byte order. */
+/* The original names that were renamed to NAME, in byte order; none
+ * (NULL) for a file named by the user that is not in the profile. */
 static char** originals_of(const annotator* a, const char* name,
                            size_t* count)
 {
@@ -505,12 +506,8 @@ static char** originals_of(const annotator* a, const char* name,
       for (size_t i = 0; i < n; i++)
          originals[i] = p->names.text[a->original_ids[first + i]];
    }
-   if (n == 0) { /* a file named by the user, not in the profile */
-      free(originals);
-      originals = cg_xmalloc(sizeof(char*));
-      originals[n++] = (char*)name;
-   }
-   qsort(originals, n, sizeof *originals, by_text);
+   if (n > 0)
+      qsort(originals, n, sizeof *originals, by_text);
    *count = n;
    return originals;
 }
@@ -524,8 +521,14 @@ static void annotate_file(annotator* a, const char* name)
    snprintf(heading, heading_size, "Annotated source file: %s", name);
    print_heading(r, heading);
    free(heading);
-   file_counts counts = counts_of_file(a, name);
    char** originals = originals_of(a, name, &count);
+   if (count == 0) {
+      /* Nothing of it to show, and nothing for the summary's rows. */
+      fprintf(r->out, "No information has been collected for %s\n\n", name);
+      free(originals);
+      return;
+   }
+   file_counts counts = counts_of_file(a, name);
    /* Neighbours compared in order, up to the first that differ or cannot
     * be read; then the first is read for the annotation. */
    int state = 0;

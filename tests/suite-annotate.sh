@@ -60,6 +60,20 @@ user_annotated() {
 }
 check user-annotated-source user_annotated
 
+# A named source that no file of the profile matches gets its section,
+# which says so, as the older cg_annotate said it (it was left empty); the
+# annotation summary is the same as without it.
+user_source_without_data() {
+  printf 'int unused;\n' >unused.c
+  "$annotate" --threshold=20 multi.cgout unused.c >unused.txt || return 1
+  "$annotate" --threshold=20 multi.cgout >plain.txt || return 1
+  sed -n '/^-- Annotated source file: unused.c$/,/^-- /p' unused.txt |
+    grep -q '^No information has been collected for unused.c$' &&
+    [ "$(sed -n '/Annotation summary/,$p' unused.txt)" = \
+      "$(sed -n '/Annotation summary/,$p' plain.txt)" ]
+}
+check user-source-without-data user_source_without_data
+
 # -I: sources moved away are found under the folder, and the report is the
 # one made with the sources in place.
 include_dir() {
