@@ -11,6 +11,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -154,14 +155,20 @@ static void free_file_counts(file_counts* counts)
 
 /* ---- source files ---- */
 
+/* Reads the regular file at PATH whole.  Anything else is not a source:
+ * a folder, and a device or a pipe, which may never end (a profile's
+ * "/dev/zero" would fill the memory). */
 static int read_whole(const char* path, source* into)
 {
-   FILE* stream = fopen(path, "rb");
+   /* Opened without waiting: opening a pipe would wait for a writer. */
+   int fd = open(path, O_RDONLY | O_NONBLOCK);
    struct stat status;
-   if (stream == NULL)
+   if (fd < 0)
       return 0;
-   if (fstat(fileno(stream), &status) != 0 || S_ISDIR(status.st_mode)) {
-      fclose(stream);
+   FILE* stream = NULL;
+   if (fstat(fd, &status) != 0 || !S_ISREG(status.st_mode) ||
+       (stream = fdopen(fd, "rb")) == NULL) {
+      close(fd);
       return 0;
    }
    size_t capacity = 65536, length = 0, got;
@@ -212,7 +219,7 @@ static int load_source(const report* r, const char* name, source* into)
 /* Whether load_source() would take the file at PATH, of STATUS. */
 static int can_load(const char* path, const struct stat* status)
 {
-   return !S_ISDIR(status->st_mode) && access(path, R_OK) == 0;
+   return S_ISREG(status->st_mode) && access(path, R_OK) == 0;
 }
 
 /* What load_source() would find for NAME, without reading it: returns 0

@@ -74,6 +74,18 @@ user_source_without_data() {
 }
 check user-source-without-data user_source_without_data
 
+# A source that is not a regular file is unreadable, not read: a device
+# that never ends (/dev/zero filled the memory) and a pipe no one writes
+# to (opening it waited for a writer).
+special_sources() {
+  rm -f pipe.c && mkfifo pipe.c || return 1
+  printf 'cmd: c\nevents: A\nfl=pipe.c\nfn=f\n1 5\nfl=/dev/zero\nfn=g\n1 5\nsummary: 10\n' >special.cgout
+  timeout 60 "$annotate" special.cgout >special.txt || return 1
+  grep -A1 'unreadable:$' special.txt | grep -q '^- pipe.c$' &&
+  grep -A1 'unreadable:$' special.txt | grep -q '^- /dev/zero$'
+}
+check special-file-sources special_sources
+
 # -I: sources moved away are found under the folder, and the report is the
 # one made with the sources in place.
 include_dir() {
