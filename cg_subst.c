@@ -75,7 +75,8 @@ static int is_hex_digits(const char* text, size_t count)
 
 /* PATTERN with what Python's regexes read otherwise than PCRE2's in
  * PCRE2's form: \uXXXX and \UXXXXXXXX (a character by its code), {,N} and
- * {,} (up to N repeats, any number), \Z (the very end), a [ within a
+ * {,} (up to N repeats, any number), \Z (the very end), \s and \S (with
+ * the separators \x1c-\x1f among the spaces), a [ within a
  * class (one of its characters, where PCRE2 would start [:alpha:]), and
  * the flags group at the start, whose a (ASCII classes, set in *ASCII)
  * and u (the default) PCRE2 does not take (with a and i both, PCRE2 10.42
@@ -135,6 +136,18 @@ static char* translate_pattern(const char* pattern, int* ascii)
       }
       if (p[0] == '\\' && p[1] == 'Z' && !in_class) {
          append(&out, "\\z", 2);
+         at += 2;
+         continue;
+      }
+      if (p[0] == '\\' && (p[1] == 's' || (p[1] == 'S' && !in_class)) &&
+          !*ascii) {
+         /* Python's \s takes what str.isspace() does, \x1c-\x1f too,
+          * where PCRE2's Unicode \s does not.  (A \S within a class is
+          * left as it is: a class cannot take away.) */
+         const char* space = in_class      ? "\\s\\x1c-\\x1f"
+                             : p[1] == 's' ? "[\\s\\x1c-\\x1f]"
+                                           : "[^\\s\\x1c-\\x1f]";
+         append(&out, space, strlen(space));
          at += 2;
          continue;
       }
