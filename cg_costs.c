@@ -511,8 +511,19 @@ static Int open_profile(const HChar* path, HChar** temp_path, UWord* error)
       VG_(free)(temp);
       return open_in_place(path, error);
    }
+   Int fd = (Int)sr_Res(sres);
+   /* In a folder whose group new files take (set-group-ID), the temporary
+    * may not have the replaced file's group: written in place then. */
+   struct vg_stat old, made;
+   if (!sr_isError(VG_(stat)(path, &old)) &&
+       (VG_(fstat)(fd, &made) != 0 || made.gid != old.gid)) {
+      VG_(close)(fd);
+      VG_(unlink)(temp);
+      VG_(free)(temp);
+      return open_in_place(path, error);
+   }
    *temp_path = temp;
-   return (Int)sr_Res(sres);
+   return fd;
 }
 
 /* Writes the profile to PATH and adds up the totals into TOTAL.  Returns

@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
-#include <limits.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +27,9 @@ static void remove_pending_temp(void)
       unlink(pending_temp_path);
 }
 
-static const int ending_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
+static const int ending_signals[] = { SIGHUP,  SIGINT,  SIGQUIT, SIGTERM,
+                                       SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU,
+                                       SIGVTALRM, SIGPROF };
 
 /* Only async-signal-safe calls: the temporary goes, then the signal is
  * delivered again as the program would have had it. */
@@ -38,7 +40,8 @@ static void remove_temp_and_die(int signal_number)
    raise(signal_number);
 }
 
-/* Makes sure a temporary file never outlives the program (but for
+/* Makes sure a temporary file does not outlive the program, whether it
+ * ends by exit() or by a signal that ends a program by default (but for
  * SIGKILL, which nothing can catch).  A signal the program was started
  * with ignored stays ignored, as a shell's `nohup` means it to. */
 static void register_cleanup(void)
@@ -62,40 +65,6 @@ static void register_cleanup(void)
 static void fail_on(const char* path, int error)
 {
    cg_fatal("[Errno %d] %s: '%s'", error, strerror(error), path);
-}
-
-/* The name PATH finally leads to, following symbolic links (at most
- * MAX_LINKS, as the kernel does; a longer chain is left to fail when
- * opened): the file to replace, which may not exist yet.  Returns a
- * string to free. */
-enum { MAX_LINKS = 40 };
-static char* final_name(const char* path)
-{
-   char* name = cg_xstrndup(path, strlen(path));
-   for (int links = 0; links < MAX_LINKS; links++) {
-      struct stat status;
-      if (lstat(name, &status) != 0 || !S_ISLNK(status.st_mode))
-         return name;
-      char target[PATH_MAX];
-      ssize_t length = readlink(name, target, sizeof target);
-      if (length <= 0 || (size_t)length >= sizeof target)
-         return name;
-      char* joined;
-      const char* slash = strrchr(name, '/');
-      if (target[0] == '/' || slash == NULL) {
-         joined = cg_xstrndup(target, (size_t)length);
-      } else {
-         /* Relative to the folder holding the link. */
-         size_t folder = (size_t)(slash - name) + 1;
-         joined = cg_xmalloc(folder + (size_t)length + 1);
-         memcpy(joined, name, folder);
-         memcpy(joined + folder, target, (size_t)length);
-         joined[folder + (size_t)length] = '\0';
-      }
-      free(name);
-      name = joined;
-   }
-   return name;
 }
 
 /* Makes a temporary file beside NAME (in its folder): NAME.XXXXXX, or,
@@ -132,6 +101,17 @@ static void open_in_place(cg_output* output, const char* path)
                               S_ISREG(status.st_mode);
 }
 
+/* Refuses the existing regular file PATH if the user may not write it, as
+ * opening it would: it is opened for writing (not truncated) to learn
+ * that, the kernel's own rule, with the effective user's rights. */
+static void check_writable(const char* path)
+{
+   int fd = open(path, O_WRONLY | O_NONBLOCK);
+   if (fd < 0)
+      fail_on(path, errno);
+   close(fd);
+}
+
 /* Closes and removes OUTPUT's temporary, open as FD and not written. */
 static void drop_temp(cg_output* output, int fd)
 {
@@ -140,24 +120,23 @@ static void drop_temp(cg_output* output, int fd)
    pending_temp_path = NULL;
    free(output->temp_path);
    output->temp_path = NULL;
-   free(output->rename_to);
-   output->rename_to = NULL;
 }
 
-/* The output goes to the file PATH leads to (the target of a symbolic
- * link), written under a temporary name beside it and renamed over it by
- * cg_output_close(), so that no reader ever sees half an output and a
- * failed write leaves the previous file as it was.  The temporary gets
- * the permissions, owner and group of the file it replaces (0666 less
- * the umask for a new one, as fopen() would give), and a file the user
- * may not write is refused, as opening it would be.  Written in place
- * instead, where a rename would be wrong or cannot be made: a file with
- * other hard links (they must see the output too), a device or a pipe (a
- * rename would put a file in its place), a file whose owner or group the
- * user cannot give the temporary (a rename would take it from its owner;
- * in a folder with the sticky bit it would be refused), a folder where
- * the user may write the file but create none.  A regular file written in
- * place is left empty if writing fails. */
+/* The output is written under a temporary name beside PATH and renamed
+ * over it by cg_output_close(), so that no reader ever sees half an
+ * output and a failed write leaves the previous file as it was.  The
+ * temporary gets the permissions, owner and group of the file it
+ * replaces (0666 less the umask for a new one, as fopen() would give),
+ * and a file the user may not write is refused, as opening it would be.
+ * Written in place instead, where a rename would be wrong or cannot be
+ * made: a symbolic link (the output goes to what it names, opened through
+ * the link, so that the kernel's rules for links in shared folders hold),
+ * a file with other hard links (they must see the output too), a device
+ * or a pipe (a rename would put a file in its place), a file whose owner
+ * or group the temporary cannot be given (a rename would take it from its
+ * owner; in a folder with the sticky bit it would be refused), a folder
+ * where the user may write the file but create none.  A regular file
+ * written in place is left empty if writing fails. */
 void cg_output_open(cg_output* output, const char* path)
 {
    memset(output, 0, sizeof *output);
@@ -166,27 +145,26 @@ void cg_output_open(cg_output* output, const char* path)
       return;
    }
    output->path = cg_xstrndup(path, strlen(path));
-   char* name = final_name(path);
    struct stat status;
-   int exists = lstat(name, &status) == 0;
+   int exists = lstat(path, &status) == 0;
    if (exists && (!S_ISREG(status.st_mode) || status.st_nlink > 1)) {
-      free(name);
       open_in_place(output, path);
       return;
    }
-   if (exists && access(name, W_OK) != 0)
-      fail_on(path, errno);
-   int fd = make_temp_beside(name, &output->temp_path);
-   if (fd < 0) {
-      free(name);
-      open_in_place(output, path);
-      return;
-   }
-   output->rename_to = name;
+   if (exists)
+      check_writable(path);
    register_cleanup();
+   int fd = make_temp_beside(path, &output->temp_path);
+   if (fd < 0) {
+      open_in_place(output, path);
+      return;
+   }
    pending_temp_path = output->temp_path;
-   if (exists && (status.st_uid != geteuid() || status.st_gid != getegid()) &&
-       fchown(fd, status.st_uid, status.st_gid) != 0) {
+   struct stat temp_status;
+   if (exists && (fstat(fd, &temp_status) != 0 ||
+                  ((temp_status.st_uid != status.st_uid ||
+                    temp_status.st_gid != status.st_gid) &&
+                   fchown(fd, status.st_uid, status.st_gid) != 0))) {
       drop_temp(output, fd);
       open_in_place(output, path);
       return;
@@ -217,19 +195,17 @@ void cg_output_close(cg_output* output)
       error = errno;
    }
    if (kept_fd >= 0) {
-      if (failed && ftruncate(kept_fd, 0) != 0) {
-         /* The write's own error is the one to report. */
-      }
+      if (failed)
+         (void)!ftruncate(kept_fd, 0); /* the write's error is the one told */
       close(kept_fd);
    }
    if (failed)
       cg_fatal("cannot write '%s': %s", shown, strerror(error));
    if (output->temp_path != NULL) {
-      if (rename(output->temp_path, output->rename_to) != 0)
+      if (rename(output->temp_path, output->path) != 0)
          fail_on(output->path, errno);
       pending_temp_path = NULL;
       free(output->temp_path);
-      free(output->rename_to);
    }
    free(output->path);
    memset(output, 0, sizeof *output);

@@ -1,9 +1,10 @@
 /* cg_output.h: writing profiles.  An output file is written under a
  * temporary name in its folder and renamed over the target only when every
  * byte is out, so a failure never leaves a half-written profile; where a
- * rename would be wrong or cannot be made (a file with other hard links, a
- * file the user does not own, see cg_output_open()), it is written in
- * place, and emptied if writing fails.
+ * rename would be wrong or cannot be made (a symbolic link, a file with
+ * other hard links, a file whose owner the new file cannot be given, see
+ * cg_output_open()), it is written in place, and emptied if writing
+ * fails.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -19,8 +20,6 @@ typedef struct cg_output {
    FILE* stream;
    char* path;      /* the target, NULL for stdout */
    char* temp_path; /* what is being written, NULL when writing in place */
-   char* rename_to; /* the file the temporary replaces: PATH, or what the
-                       symbolic link PATH leads to */
    int empty_on_failure; /* a regular file written in place */
 } cg_output;
 

@@ -160,9 +160,13 @@ static void free_file_counts(file_counts* counts)
  * "/dev/zero" would fill the memory). */
 static int read_whole(const char* path, source* into)
 {
-   /* Opened without waiting: opening a pipe would wait for a writer. */
-   int fd = open(path, O_RDONLY | O_NONBLOCK);
+   /* Not even opened unless it is a regular file (opening a device may
+    * do something); opened without waiting, and checked again, in case it
+    * is replaced in between (opening a pipe would wait for a writer). */
    struct stat status;
+   if (stat(path, &status) != 0 || !S_ISREG(status.st_mode))
+      return 0;
+   int fd = open(path, O_RDONLY | O_NONBLOCK);
    if (fd < 0)
       return 0;
    FILE* stream = NULL;

@@ -5,7 +5,8 @@
 #
 # A refused input or output must give status 1, exactly one line on stderr
 # ("PROGRAM: error: ..." naming the file), nothing on stdout, and leave
-# neither the output file nor its temporary (OUT.XXXXXX).  An input that is
+# neither the output file nor its temporary (OUT.XXXXXX, or cg.XXXXXX
+# beside a long name).  An input that is
 # odd but valid (a 10 MB name, 100,000 events, fl= with no fn=, CRLF) must
 # give status 0, nothing on stderr, and the right counts.  Every seed and
 # regression input of the fuzzers (tests/fuzz-corpus, tests/fuzz-regressions)
@@ -483,8 +484,7 @@ fi
 
 # Outputs where renaming a temporary over the name would be wrong: a
 # symbolic link's target gets the output (one that does not exist yet
-# too), both names of a hard-linked file do, and a writable file in a
-# folder the user may not create files in; an existing file keeps its
+# too), both names of a hard-linked file do; an existing file keeps its
 # permissions; a name too long for a temporary's suffix is written all
 # the same.
 mkdir places
@@ -536,6 +536,16 @@ if [ "$unprivileged" = nobody ]; then
 	run out-shared as_nobody "$builddir/cg_merge" -o others/shared good.cgout
 	echo old >others/nobodys && chown 65534 others/nobodys && chmod 640 others/nobodys
 	run out-nobodys "$builddir/cg_merge" -o others/nobodys good.cgout
+	# In a set-group-ID folder a new file takes the folder's group; the
+	# replaced file's stays.
+	mkdir group-folder && chgrp 65534 group-folder && chmod 2775 group-folder &&
+		echo old >group-folder/kept && chgrp 0 group-folder/kept
+	"$builddir/cg_merge" -o group-folder/kept good.cgout
+	if [ "$(stat -c %g group-folder/kept)" = 0 ] && cmp -s group-folder/kept places/expected; then
+		pass output-group-in-set-group-folder
+	else
+		fail output-group-in-set-group-folder "$(ls -ln group-folder | tr '\n' '|')"
+	fi
 	if [ "$(cat out-shared.status) $(cat out-nobodys.status)" = "0 0" ] &&
 		[ ! -s out-shared.stderr ] && [ ! -s out-nobodys.stderr ] &&
 		cmp -s others/shared places/expected && cmp -s others/nobodys places/expected &&
