@@ -452,10 +452,10 @@ typedef enum {
 /* Where a rename would be wrong, the profile is written in place: a
  * symbolic link (the profile goes to what it names), a file with other
  * hard links (they must see the profile too), a device or a pipe (a
- * rename would put a file in its place), a file of another owner or
- * group (the temporary cannot be given them: a rename would take the
- * file from its owner, and in a folder with the sticky bit it would be
- * refused).  A file there that the user may not write is refused, as
+ * rename would put a file in its place), a file of another owner (the
+ * temporary cannot be given it: a rename would take the file from its
+ * owner, and in a folder with the sticky bit it would be refused; a group
+ * the temporary does not get is found once it is made, open_profile()).  A file there that the user may not write is refused, as
  * opening it would be.  Sets *MODE to the permissions of the file there,
  * or to 0600 if there is none, and *ERROR to the reason for a refusal. */
 static profile_route_t profile_route(const HChar* path, UInt* mode,
@@ -478,7 +478,7 @@ static profile_route_t profile_route(const HChar* path, UInt* mode,
       return REFUSED;
    }
    VG_(close)((Int)sr_Res(sres));
-   if (st.uid != (UInt)VG_(geteuid)() || st.gid != (UInt)VG_(getegid)())
+   if (st.uid != (UInt)VG_(geteuid)())
       return IN_PLACE;
    return BY_RENAME;
 }
@@ -512,8 +512,8 @@ static Int open_profile(const HChar* path, HChar** temp_path, UWord* error)
       return open_in_place(path, error);
    }
    Int fd = (Int)sr_Res(sres);
-   /* In a folder whose group new files take (set-group-ID), the temporary
-    * may not have the replaced file's group: written in place then. */
+   /* The temporary's group is the user's, or in a set-group-ID folder the
+    * folder's: where it is not the replaced file's, written in place. */
    struct vg_stat old, made;
    if (!sr_isError(VG_(stat)(path, &old)) &&
        (VG_(fstat)(fd, &made) != 0 || made.gid != old.gid)) {
