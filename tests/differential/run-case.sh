@@ -18,7 +18,8 @@
 # Everything is kept in BUILDDIR/tests/out/NAME/: "cmd" reruns the case by
 # hand (sh cmd [ours|refs]), and each side leaves SIDE.cg.out (or
 # SIDE.cg.out.PID for each process of a forking workload), SIDE.stdout,
-# SIDE.stderr and SIDE.status.
+# SIDE.stderr and SIDE.status; a case whose first runs differed runs again,
+# and first/ keeps the first runs' files.
 #
 # usage: run-case.sh SRCDIR BUILDDIR NAME
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -109,21 +110,6 @@ if [ "$kind" = annotate ]; then
 fi
 
 # ---- diff and self: run both sides and compare everything -------------------
-sh "$dir/cmd"
-ours_status=$(cat "$dir/ours.status") refs_status=$(cat "$dir/refs.status")
-awk -f "$here/normalise-stderr.awk" "$dir/ours.stderr" >"$dir/ours.stderr.normalised"
-awk -f "$here/normalise-stderr.awk" "$dir/refs.stderr" >"$dir/refs.stderr.normalised"
-stderr_difference=$(awk -f "$here/first-line-difference.awk" \
-	"$dir/ours.stderr.normalised" "$dir/refs.stderr.normalised")
-
-[ "$refs_status" = 0 ] ||
-	fail "the reference failed with status $refs_status: $(grep -v '^==[0-9]*== *$' "$dir/refs.stderr" | tail -n 1)"
-# A profile that cannot be written fails our run (status 1), on purpose.
-expected_ours_status=0
-grep -q "error: can't open cache simulation output file" "$dir/refs.stderr" &&
-	expected_ours_status=1
-[ "$ours_status" = "$expected_ours_status" ] ||
-	fail "ours exited with status $ours_status, not $expected_ours_status; stderr $stderr_difference"
 
 # The pid of the first process, the one valgrind started, from its log.
 first_pid() {
@@ -146,28 +132,80 @@ compare_profiles() { # OURS REFS
 	echo "${difference:-the files differ but the comparer found no difference}"
 }
 
-if workload_forks "$workload"; then
-	ours_parent=$dir/ours.cg.out.$(first_pid "$dir/ours.stderr")
-	refs_parent=$dir/refs.cg.out.$(first_pid "$dir/refs.stderr")
-	ours_others=$(other_profiles ours "$ours_parent")
-	refs_others=$(other_profiles refs "$refs_parent")
-	if [ ! -f "$refs_parent" ] || [ "$(echo "$refs_others" | wc -w)" -ne 1 ]; then
-		fail "the reference did not write one parent and one child profile"
+# The first way in which the two sides' runs differ, in one line; nothing
+# when they agree in everything.
+runs_difference() {
+	ours_status=$(cat "$dir/ours.status") refs_status=$(cat "$dir/refs.status")
+	awk -f "$here/normalise-stderr.awk" "$dir/ours.stderr" >"$dir/ours.stderr.normalised"
+	awk -f "$here/normalise-stderr.awk" "$dir/refs.stderr" >"$dir/refs.stderr.normalised"
+	stderr_difference=$(awk -f "$here/first-line-difference.awk" \
+		"$dir/ours.stderr.normalised" "$dir/refs.stderr.normalised")
+
+	if [ "$refs_status" != 0 ]; then
+		echo "the reference failed with status $refs_status: $(grep -v '^==[0-9]*== *$' "$dir/refs.stderr" | tail -n 1)"
+		return
 	fi
-	[ -f "$ours_parent" ] || fail "ours wrote no profile for the parent process"
-	[ "$(echo "$ours_others" | wc -w)" -eq 1 ] ||
-		fail "ours wrote $(echo "$ours_others" | wc -w) profiles besides the parent's, not 1"
-	difference=$(compare_profiles "$ours_parent" "$refs_parent")
-	[ -z "$difference" ] || fail "parent profile: $difference"
-	difference=$(compare_profiles "$ours_others" "$refs_others")
-	[ -z "$difference" ] || fail "child profile: $difference"
-elif [ -f "$dir/refs.cg.out" ]; then
-	[ -f "$dir/ours.cg.out" ] || fail "ours wrote no profile"
-	difference=$(compare_profiles "$dir/ours.cg.out" "$dir/refs.cg.out")
-	[ -z "$difference" ] || fail "$difference${stderr_difference:+; stderr differs too}"
-else
-	[ -f "$dir/ours.cg.out" ] && fail "ours wrote a profile, the reference did not"
+	# A profile that cannot be written fails our run (status 1), on purpose.
+	expected_ours_status=0
+	grep -q "error: can't open cache simulation output file" "$dir/refs.stderr" &&
+		expected_ours_status=1
+	if [ "$ours_status" != "$expected_ours_status" ]; then
+		echo "ours exited with status $ours_status, not $expected_ours_status; stderr $stderr_difference"
+		return
+	fi
+
+	if workload_forks "$workload"; then
+		ours_parent=$dir/ours.cg.out.$(first_pid "$dir/ours.stderr")
+		refs_parent=$dir/refs.cg.out.$(first_pid "$dir/refs.stderr")
+		ours_others=$(other_profiles ours "$ours_parent")
+		refs_others=$(other_profiles refs "$refs_parent")
+		if [ ! -f "$refs_parent" ] || [ "$(echo "$refs_others" | wc -w)" -ne 1 ]; then
+			echo "the reference did not write one parent and one child profile"
+		elif [ ! -f "$ours_parent" ]; then
+			echo "ours wrote no profile for the parent process"
+		elif [ "$(echo "$ours_others" | wc -w)" -ne 1 ]; then
+			echo "ours wrote $(echo "$ours_others" | wc -w) profiles besides the parent's, not 1"
+		else
+			difference=$(compare_profiles "$ours_parent" "$refs_parent")
+			if [ -n "$difference" ]; then
+				echo "parent profile: $difference"
+			else
+				difference=$(compare_profiles "$ours_others" "$refs_others")
+				[ -z "$difference" ] || echo "child profile: $difference"
+			fi
+		fi
+	elif [ -f "$dir/refs.cg.out" ]; then
+		if [ ! -f "$dir/ours.cg.out" ]; then
+			echo "ours wrote no profile"
+		else
+			difference=$(compare_profiles "$dir/ours.cg.out" "$dir/refs.cg.out")
+			[ -z "$difference" ] || echo "$difference${stderr_difference:+; stderr differs too}"
+		fi
+	elif [ -f "$dir/ours.cg.out" ]; then
+		echo "ours wrote a profile, the reference did not"
+	fi | grep . && return
+	if [ -n "$stderr_difference" ]; then
+		echo "stderr $stderr_difference"
+	elif ! cmp -s "$dir/ours.stdout" "$dir/refs.stdout"; then
+		echo "the client's stdout differs"
+	fi
+}
+
+sh "$dir/cmd"
+difference=$(runs_difference)
+if [ -z "$difference" ]; then
+	printf 'PASS %s\n' "$name"
+	exit 0
 fi
-[ -z "$stderr_difference" ] || fail "stderr $stderr_difference"
-cmp -s "$dir/ours.stdout" "$dir/refs.stdout" || fail "the client's stdout differs"
-printf 'PASS %s\n' "$name"
+# Both sides run once more.  A client may, rarely, run differently from one
+# run to the next: once, in CI, python3 ran 493 instructions fewer under our
+# tool, and never again in hundreds of reruns under either tool.  Such a run
+# cannot be told apart from one in which the tool counted wrong, so the
+# case passes only if both sides agree the second time, and its line then
+# says how the first runs differed (first/ keeps their files).
+mkdir "$dir/first" && mv "$dir"/ours.* "$dir"/refs.* "$dir/first/" ||
+	fail "$difference (and the runs could not be moved aside to run again)"
+sh "$dir/cmd"
+again=$(runs_difference)
+[ -z "$again" ] || fail "$again (on a second run too)"
+printf 'PASS %s (but its first runs differed: %s; run again, they agreed)\n' "$name" "$difference"
