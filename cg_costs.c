@@ -15,6 +15,7 @@
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
 #include "pub_tool_vki.h"
+#include "pub_tool_vkiscnums.h"
 #include "pub_tool_xarray.h"
 #include "cg_costs.h"
 
@@ -483,9 +484,15 @@ static profile_route_t profile_route(const HChar* path, UInt* mode,
    return BY_RENAME;
 }
 
+/* The core's system call entry (its pub_core_syscall.h), for the one call
+ * the tool API lacks: fchmod. */
+extern SysRes VG_(do_syscall)(UWord sysno, RegWord a1, RegWord a2, RegWord a3,
+                              RegWord a4, RegWord a5, RegWord a6, RegWord a7,
+                              RegWord a8);
+
 /* Opens PATH for the profile.  A new file, or a regular file of one name,
  * is written under a temporary name beside it (with the file's
- * permissions, less the umask) and renamed into place afterwards, so that
+ * permissions) and renamed into place afterwards, so that
  * no reader ever sees half a profile and a failed write leaves the
  * previous file as it was.  What profile_route() says is written in
  * place, and any file whose temporary cannot be made (a name too long for
@@ -515,13 +522,19 @@ static Int open_profile(const HChar* path, HChar** temp_path, UWord* error)
    /* The temporary's group is the user's, or in a set-group-ID folder the
     * folder's: where it is not the replaced file's, written in place. */
    struct vg_stat old, made;
-   if (!sr_isError(VG_(stat)(path, &old)) &&
-       (VG_(fstat)(fd, &made) != 0 || made.gid != old.gid)) {
+   Bool replacing = !sr_isError(VG_(stat)(path, &old));
+   if (replacing && (VG_(fstat)(fd, &made) != 0 || made.gid != old.gid)) {
       VG_(close)(fd);
       VG_(unlink)(temp);
       VG_(free)(temp);
       return open_in_place(path, error);
    }
+   /* open() took the umask off the replaced file's permissions: they are
+    * given back whole, as the file written in place would have kept them
+    * (the new file's own, 0600 less the umask, are the installed tool's).
+    * Should it fail, the profile is still written, with the umask's. */
+   if (replacing)
+      VG_(do_syscall)(__NR_fchmod, fd, mode, 0, 0, 0, 0, 0, 0);
    *temp_path = temp;
    return fd;
 }

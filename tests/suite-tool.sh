@@ -248,17 +248,18 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
   # Outputs the installed tool writes in place (it opens the name with
   # O_TRUNC) get the profile as there, not a file renamed over them: a
   # symbolic link's target, both names of a hard-linked file; an existing
-  # file keeps its permissions; a name too long for a temporary's suffix
-  # is written all the same.
+  # file keeps its permissions, those the umask would take off too; a name
+  # too long for a temporary's suffix is written all the same.
   places=$out/places
   rm -rf "$places" && mkdir "$places"
   echo old >"$places/target" && ln -s target "$places/link"
   echo old >"$places/linked" && ln "$places/linked" "$places/other-name"
   echo old >"$places/kept" && chmod 640 "$places/kept"
+  echo old >"$places/kept-wide" && chmod 666 "$places/kept-wide"
   long=$(printf '%0250d' 0)
-  for place in link linked kept "$long"; do
-    cachegrind -q --cachegrind-out-file="$places/$place" "$out/endings" normal \
-      >/dev/null 2>"$places/err"
+  for place in link linked kept kept-wide "$long"; do
+    (umask 022 && cachegrind -q --cachegrind-out-file="$places/$place" "$out/endings" normal \
+      >/dev/null 2>"$places/err")
     echo $? >"$places/status-${place%"$long"}"
   done
   profile_in() { grep -q '^summary: [1-9]' "$places/$1"; }
@@ -266,7 +267,8 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
   if [ "$written" = "0 0" ] &&
      [ -L "$places/link" ] && profile_in target &&
      profile_in other-name && profile_in kept && profile_in "$long" &&
-     [ "$(stat -c %a "$places/kept")" = 640 ]; then
+     [ "$(stat -c %a "$places/kept")" = 640 ] &&
+     profile_in kept-wide && [ "$(stat -c %a "$places/kept-wide")" = 666 ]; then
     pass output-places
   else
     fail output-places "status and temporaries $written; $(ls -l "$places" | cut -c1-40 | tr '\n' '|')"
