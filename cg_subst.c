@@ -76,7 +76,7 @@ static int is_hex_digits(const char* text, size_t count)
 /* PATTERN with what Python's regexes read otherwise than PCRE2's in
  * PCRE2's form: \uXXXX and \UXXXXXXXX (a character by its code), {,N} and
  * {,} (up to N repeats, any number), \Z (the very end), \s and \S (with
- * the separators \x1c-\x1f among the spaces), a [ within a
+ * the separators \x1c-\x1f among the spaces, in a class too), a [ within a
  * class (one of its characters, where PCRE2 would start [:alpha:]), and
  * the flags group at the start, whose a (ASCII classes, set in *ASCII)
  * and u (the default) PCRE2 does not take (with a and i both, PCRE2 10.42
@@ -139,14 +139,20 @@ static char* translate_pattern(const char* pattern, int* ascii)
          at += 2;
          continue;
       }
-      if (p[0] == '\\' && (p[1] == 's' || (p[1] == 'S' && !in_class)) &&
-          !*ascii) {
+      if (p[0] == '\\' && (p[1] == 's' || p[1] == 'S') && !*ascii) {
          /* Python's \s takes what str.isspace() does, \x1c-\x1f too,
-          * where PCRE2's Unicode \s does not.  (A \S within a class is
-          * left as it is: a class cannot take away.) */
-         const char* space = in_class      ? "\\s\\x1c-\\x1f"
-                             : p[1] == 's' ? "[\\s\\x1c-\\x1f]"
-                                           : "[^\\s\\x1c-\\x1f]";
+          * where PCRE2's Unicode \s does not.  A class cannot take
+          * away, so a \S within one is written out as the ranges of what
+          * str.isspace() does not take. */
+         const char* space =
+            !in_class     ? (p[1] == 's' ? "[\\s\\x1c-\\x1f]"
+                                         : "[^\\s\\x1c-\\x1f]")
+            : p[1] == 's' ? "\\s\\x1c-\\x1f"
+                          : "\\x00-\\x08\\x0e-\\x1b\\x21-\\x84\\x86-\\x9f"
+                            "\\xa1-\\x{167f}\\x{1681}-\\x{1fff}"
+                            "\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}"
+                            "\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}"
+                            "\\x{3001}-\\x{10ffff}";
          append(&out, space, strlen(space));
          at += 2;
          continue;

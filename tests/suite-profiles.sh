@@ -626,7 +626,7 @@ fi
 # works them out here): characters of UTF-8 text, not bytes, Unicode
 # classes and case folding, and the forms Python reads otherwise than PCRE2
 # (among them \s, which takes the separators \x1c-\x1f as spaces).
-renamed_names="café.c Kelvin.c aaa/bbb.c src/Ünïcode_1.rs x.c $(printf 'unit\037sep.c file\034sep.c')"
+renamed_names="café.c Kelvin.c aaa/bbb.c src/Ünïcode_1.rs x.c $(printf 'unit\037sep.c file\034sep.c nb\302\240sp.c')"
 printf 'desc: d\ncmd: c\nevents: A\n' >renames.cgout
 for name in $renamed_names; do
 	printf 'fl=%s\nfn=f\n1 1\n' "$name" >>renames.cgout
@@ -637,7 +637,8 @@ for expr in 's/caf.\.c/X/' 's/é?\./_/' 's/É/E/i' 's/ü/U/gi' 's/\w+/W/' 's/\d/
 	's/c\Z/Q/' 's/[^a-z.\/]/?/g' 's/(.)\.(c|rs)$/\2\101\1/' 's/(?P<stem>\w+)\./\g<stem>\351/' \
 	's/(e)(l)/\2\1/' 's/\//:/g' 's/(?a)\w+/W/' 's/(?ai)k|x/Q/g' 's/(?x) e l /Y/' \
 	's/[[:alpha:]]/X/g' 's/[[:a]/X/g' 's/(?P<é>a)/\g<é>X/' 's/(?#[)a{,2}/X/' \
-	's/\s/_/g' 's/\S+/W/' 's/[^\s]/N/g' 's/(?a)\s/_/g'; do
+	's/\s/_/g' 's/\S+/W/' 's/[^\s]/N/g' 's/(?a)\s/_/g' 's/[\S]/N/g' 's/[^\S]/_/g' \
+	's/[\S\x1f]+/N/g'; do
 	renaming=$((${renaming:-0} + 1))
 	test=renames/$renaming
 	python3 "$srcdir/tests/profiles/python-renames.py" "$expr" $renamed_names |
