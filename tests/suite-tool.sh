@@ -377,6 +377,22 @@ for target in install uninstall; do
     fail $target-over-system "$(tail -n 2 "$out/$target-system.log" | tr '\n' '|'); $(find "$staging" ! -type d | head -n 3)"
   fi
 done
+# The same for a header folder that is the system Valgrind's, given apart
+# from the prefix: its cachegrind.h would be replaced or removed.
+system_headers=$(sed -n 's/^VALGRIND_INCLUDEDIR = //p' "$build/Makefile")
+for target in install uninstall; do
+  rm -rf "$staging" && mkdir "$staging"
+  if make -s -C "$build" $target prefix="$out/elsewhere" \
+       includedir="$(dirname "$system_headers")" DESTDIR="$staging" \
+       >"$out/$target-system-headers.log" 2>&1; then
+    fail $target-over-system-headers "make $target includedir=$(dirname "$system_headers") succeeded"
+  elif grep -q "holds the system's Valgrind headers" "$out/$target-system-headers.log" &&
+       [ -z "$(find "$staging" ! -type d)" ]; then
+    pass $target-over-system-headers
+  else
+    fail $target-over-system-headers "$(tail -n 2 "$out/$target-system-headers.log" | tr '\n' '|'); $(find "$staging" ! -type d | head -n 3)"
+  fi
+done
 rm -rf "$staging"
 
 # Large real programs run to completion under the tool and print what they
