@@ -199,7 +199,11 @@ if [ -z "$difference" ]; then
 fi
 # Both sides run once more.  A client may, rarely, run differently from one
 # run to the next: once, in CI, python3 ran 493 instructions fewer under our
-# tool, and never again in hundreds of reruns under either tool.  Such a run
+# tool, and never again in hundreds of reruns under either tool.  (One way
+# it can: ld.so's strcspn() of LD_PRELOAD reads words, past the string's
+# end into the random bytes each process is given, which lie right after
+# it, and looks each byte up in a table: with a small D1, the reference's
+# own misses then differ from run to run.)  Such a run
 # cannot be told apart from one in which the tool counted wrong, so the
 # case passes only if both sides agree the second time, and its line then
 # says how the first runs differed (first/ keeps their files).
