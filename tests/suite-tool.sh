@@ -365,34 +365,30 @@ fi
 # check harms nothing.
 system_prefix=$(dirname "$(dirname "$system")")
 staging=$out/staging
-for target in install uninstall; do
-  rm -rf "$staging" && mkdir "$staging"
-  if make -s -C "$build" $target prefix="$system_prefix" DESTDIR="$staging" \
-       >"$out/$target-system.log" 2>&1; then
-    fail $target-over-system "make $target prefix=$system_prefix succeeded"
-  elif grep -q "holds the system's valgrind" "$out/$target-system.log" &&
-       [ -z "$(find "$staging" ! -type d)" ]; then
-    pass $target-over-system
-  else
-    fail $target-over-system "$(tail -n 2 "$out/$target-system.log" | tr '\n' '|'); $(find "$staging" ! -type d | head -n 3)"
-  fi
-done
+# refused NAME MESSAGE MAKE-VARIABLES...: make install and make uninstall
+# with those variables each fail, saying MESSAGE, and stage no file.
+refused() {
+  name=$1 message=$2
+  shift 2
+  for target in install uninstall; do
+    rm -rf "$staging" && mkdir "$staging"
+    if make -s -C "$build" $target "$@" DESTDIR="$staging" \
+         >"$out/$target-$name.log" 2>&1; then
+      fail $target-$name "make $target $* succeeded"
+    elif grep -q "$message" "$out/$target-$name.log" &&
+         [ -z "$(find "$staging" ! -type d)" ]; then
+      pass $target-$name
+    else
+      fail $target-$name "$(tail -n 2 "$out/$target-$name.log" | tr '\n' '|'); $(find "$staging" ! -type d | head -n 3)"
+    fi
+  done
+}
+refused over-system "holds the system's valgrind" prefix="$system_prefix"
 # The same for a header folder that is the system Valgrind's, given apart
 # from the prefix: its cachegrind.h would be replaced or removed.
 system_headers=$(sed -n 's/^VALGRIND_INCLUDEDIR = //p' "$build/Makefile")
-for target in install uninstall; do
-  rm -rf "$staging" && mkdir "$staging"
-  if make -s -C "$build" $target prefix="$out/elsewhere" \
-       includedir="$(dirname "$system_headers")" DESTDIR="$staging" \
-       >"$out/$target-system-headers.log" 2>&1; then
-    fail $target-over-system-headers "make $target includedir=$(dirname "$system_headers") succeeded"
-  elif grep -q "holds the system's Valgrind headers" "$out/$target-system-headers.log" &&
-       [ -z "$(find "$staging" ! -type d)" ]; then
-    pass $target-over-system-headers
-  else
-    fail $target-over-system-headers "$(tail -n 2 "$out/$target-system-headers.log" | tr '\n' '|'); $(find "$staging" ! -type d | head -n 3)"
-  fi
-done
+refused over-system-headers "holds the system's Valgrind headers" \
+  prefix="$out/elsewhere" includedir="$(dirname "$system_headers")"
 rm -rf "$staging"
 
 # Large real programs run to completion under the tool and print what they
