@@ -456,9 +456,10 @@ typedef enum {
  * rename would put a file in its place), a file of another owner (the
  * temporary cannot be given it: a rename would take the file from its
  * owner, and in a folder with the sticky bit it would be refused; a group
- * the temporary does not get is found once it is made, open_profile()).  A file there that the user may not write is refused, as
- * opening it would be.  Sets *MODE to the permissions of the file there,
- * or to 0600 if there is none, and *ERROR to the reason for a refusal. */
+ * the temporary does not get is found once it is made, open_profile()).
+ * A file there that the user may not write is refused, as opening it
+ * would be.  Sets *MODE to the permissions of the file there, or to 0600
+ * if there is none, and *ERROR to the reason for a refusal. */
 static profile_route_t profile_route(const HChar* path, UInt* mode,
                                      UWord* error)
 {
