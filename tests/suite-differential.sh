@@ -46,7 +46,7 @@ libexec=$(system_libexec "$builddir")
 for program in /usr/bin/sqlite3 /usr/bin/xz /usr/bin/python3 /usr/bin/cg_annotate; do
 	[ -x "$program" ] || setup_fail "$program not found (run tools/install-deps.sh)"
 done
-for compiler in gcc g++; do
+for compiler in gcc g++ rustc; do
 	command -v $compiler >/dev/null || setup_fail "$compiler not found (run tools/install-deps.sh)"
 done
 for flag in avx2 fma cx16; do
@@ -81,7 +81,8 @@ fi || setup_fail "cannot make $out/vgl-ours"
 # ---- the workloads -------------------------------------------------------------
 mkdir -p "$out/bin" "$out/data" || setup_fail "cannot create $out/bin"
 # Builds WORKLOAD from SOURCE with the flags its 'Build flags:' line gives
-# and EXTRA, unless it is newer than SOURCE already.
+# and EXTRA, unless it is newer than SOURCE already; every warning is an
+# error.
 build_workload() { # COMPILER SOURCE WORKLOAD [EXTRA]
 	binary=$out/bin/$3
 	if [ -x "$binary" ] && [ -n "$(find "$binary" -newer "$2")" ]; then
@@ -89,15 +90,21 @@ build_workload() { # COMPILER SOURCE WORKLOAD [EXTRA]
 	fi
 	flags=$(sed -n 's,^\( \*\|//\) Build flags: ,,p' "$2")
 	[ -n "$flags" ] || setup_fail "$2 has no 'Build flags:' line"
+	case $1 in
+	rustc) warnings="-D warnings" ;;
+	*) warnings="-Wall -Wextra -Werror" ;;
+	esac
 	# shellcheck disable=SC2086 # the flags are separate words
-	if ! $1 -g $flags ${4:-} -Wall -Wextra -Werror -o "$binary.tmp" "$2" 2>"$out/bin/$3.log"; then
+	if ! $1 -g $flags ${4:-} $warnings -o "$binary.tmp" "$2" 2>"$out/bin/$3.log"; then
 		setup_fail "cannot build $3: $(grep -m 1 'error' "$out/bin/$3.log")"
 	fi
 	mv "$binary.tmp" "$binary" || setup_fail "cannot write $binary"
 }
-for source in "$srcdir"/tests/workloads/*.c "$srcdir"/tests/workloads/*.cc; do
+for source in "$srcdir"/tests/workloads/*.c "$srcdir"/tests/workloads/*.cc \
+	"$srcdir"/tests/workloads/*.rs; do
 	case $source in
 	*.cc) build_workload g++ "$source" "$(basename "$source" .cc)" ;;
+	*.rs) build_workload rustc "$source" "$(basename "$source" .rs)" ;;
 	*) build_workload gcc "$source" "$(basename "$source" .c)" ;;
 	esac
 done

@@ -10,6 +10,9 @@ for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
     missing="$missing $p"
 done
+# The Rust workload's compiler: Debian's, unless one is on PATH already
+# (rustup's, say).
+command -v rustc >/dev/null 2>&1 || missing="$missing rustc"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
   echo "install-deps: missing packages:$missing (run as root to install them)" >&2

@@ -8,7 +8,8 @@
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 
-# Workloads built from tests/workloads/NAME.c, and Debian programs.  Some
+# Workloads built from tests/workloads/NAME.c (NAME.cc with g++, NAME.rs
+# with rustc), and Debian programs.  Some
 # of the C workloads are built a second time as 32-bit programs, NAME-32
 # (with -m32 added to their flags), which the tool's x86 build runs; x86 is
 # 32-bit only.
@@ -19,7 +20,7 @@ for also_32bit in $workloads_also_32bit; do
 	workloads_32bit="$workloads_32bit $also_32bit-32"
 done
 workloads_64bit="matrix chase strings avx2 atomics threads signals fork branches x87rep
-	instructions jit dynload debuginfo cplusplus"
+	instructions jit dynload debuginfo cplusplus rust"
 compiled_workloads="$workloads_64bit $workloads_32bit"
 program_workloads="sqlite xz python"
 # gcc's compiler proper: much code, each part run a few times, so that the
@@ -133,7 +134,7 @@ workload_stdin() { # WORKLOAD SRCDIR
 # lies at the same place every run.  Other workloads need nothing.
 workload_launcher() { # WORKLOAD
 	case $1 in
-	threads)
+	threads | rust)
 		cpu=$(taskset -c -p $$ | sed 's/.*: //; s/[^0-9].*//')
 		echo "taskset -c ${cpu:-0} chrt -f 1"
 		;;
@@ -164,7 +165,7 @@ profile_folder() { # OPTIONS DIR
 # and on a host with AVX-512, every 64-bit one with the AVX2 search;
 # and a few workloads with the other option sets.  It also checks that the
 # reference is deterministic on the workloads most at risk (threads,
-# signals, fork, python), and that the installed cg_annotate reads our
+# signals, fork, python, rust), and that the installed cg_annotate reads our
 # profiles.
 # QUICK=1 gives a small matrix for quick iteration.
 list_cases() { # QUICK
@@ -235,11 +236,11 @@ list_cases() { # QUICK
 	echo "diff/$compiler_workload/cfg-typical/branch"
 	echo "diff/$compiler_workload/cfg-small/cache"
 	echo "diff/$compiler_workload/cfg-small/recycle"
-	for workload in threads signals fork python; do
+	for workload in threads signals fork python rust; do
 		echo "self/$workload/cfg-small/branch"
 	done
 	echo "self/python/cfg-typical/verbose"
-	for workload in matrix strings branches x87rep debuginfo cplusplus sqlite python; do
+	for workload in matrix strings branches x87rep debuginfo cplusplus rust sqlite python; do
 		echo "annotate/$workload/cfg-typical/branch"
 	done
 	echo "annotate/matrix/cfg-small/cache"
