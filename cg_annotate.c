@@ -295,16 +295,25 @@ static void split_positionals(char** args, size_t count, int diff, report* r)
 
 /* ---- events ---- */
 
-/* The index of the event NAME (LENGTH bytes), or event_count if none. */
+/* The index of the event NAME (LENGTH bytes), or event_count if none.
+ * An `events:` line that names an event twice gives the name its last
+ * column, as the current tool's name-to-column table does: its columns
+ * and sort events, chosen or by default, are looked up by name. */
 static size_t event_named(const cg_profile* profile, const char* name,
                           size_t length)
 {
-   size_t e = 0;
-   while (e < profile->event_count &&
-          !(strlen(profile->event_names[e]) == length &&
-            strncmp(profile->event_names[e], name, length) == 0))
-      e++;
-   return e;
+   for (size_t e = profile->event_count; e > 0; e--)
+      if (strlen(profile->event_names[e - 1]) == length &&
+          strncmp(profile->event_names[e - 1], name, length) == 0)
+         return e - 1;
+   return profile->event_count;
+}
+
+/* The column of the event whose name is that of column E. */
+static size_t column_of_name_of(const cg_profile* profile, size_t e)
+{
+   const char* name = profile->event_names[e];
+   return event_named(profile, name, strlen(name));
 }
 
 static size_t find_event(const cg_profile* profile, const char* name,
@@ -386,7 +395,7 @@ static void choose_columns(report* r, const choices* chosen)
       r->column_count = profile->event_count;
       r->columns = cg_xcalloc(profile->event_count, sizeof(size_t));
       for (size_t e = 0; e < profile->event_count; e++)
-         r->columns[e] = e;
+         r->columns[e] = column_of_name_of(profile, e);
    }
    if (chosen->sort != NULL) {
       r->sort_count = parse_event_list(profile, chosen->sort, "--sort",
@@ -396,7 +405,7 @@ static void choose_columns(report* r, const choices* chosen)
       r->sort_events = cg_xcalloc(profile->event_count, sizeof(size_t));
       r->sort_thresholds = cg_xcalloc(profile->event_count, sizeof(double));
       for (size_t e = 0; e < profile->event_count; e++) {
-         r->sort_events[e] = e;
+         r->sort_events[e] = column_of_name_of(profile, e);
          r->sort_thresholds[e] = -1;
       }
    }

@@ -157,6 +157,19 @@ colon_in_name() {
 }
 check sort-event-with-colon colon_in_name
 
+# An event named twice on the events: line is its last column wherever it
+# is shown or sorted by, chosen or by default; the other event keeps its
+# own.
+event_named_twice() {
+  printf 'cmd: c\nevents: A B A\nfl=a.c\nfn=f\n1 10 20 30\nfn=g\n2 5 6 7\nsummary: 15 26 37\n' >twice.cgout
+  report --no-annotate twice.cgout >twice.txt &&
+    grep -q '^37 (100.0%) 26 (100.0%) 37 (100.0%)  PROGRAM TOTALS$' twice.txt &&
+    grep -q '^ *30 *(81.1%) *20 *(76.9%) *30 *(81.1%) *f$' twice.txt &&
+    report --no-annotate --show=A --sort=A twice.cgout >twice-chosen.txt &&
+    grep -q '^37 (100.0%)  PROGRAM TOTALS$' twice-chosen.txt
+}
+check events-named-twice event_named_twice
+
 # A "%" after the threshold is the same threshold.
 percent_sign() {
   report --threshold=1% multi.cgout >sign.txt &&
