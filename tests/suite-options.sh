@@ -173,8 +173,9 @@ rejected cache-sim-upper-case --cache-sim=YES
 rejected branch-sim-maybe --branch-sim=maybe
 
 # 3.19 divides by the associativity and line size while checking them, and
-# dies of SIGFPE when either is 0; ours says so in the layout of the other
-# check failures.
+# by their product in 32 bits, and dies of SIGFPE when either is 0 or the
+# product is 2^32; ours says what is wrong in the layout of the other check
+# failures.
 rejected_zero() {
 	name=$1 value=$2 reason=$3
 	run_tool ours "zero-$name" "$value" true
@@ -188,6 +189,8 @@ rejected_zero assoc --I1=32768,0,64 "Cache associativity is zero."
 rejected_zero line --D1=32768,8,0 "Cache line size is zero."
 rejected_zero empty-fields --LL=32768,, "Cache associativity is zero."
 rejected_zero all --L2=0,0,0 "Cache associativity is zero."
+rejected_zero product-2^32 --D1=1073741824,65536,65536 \
+	"Cache set count is not a power of two."
 
 # ---- cache options accepted: -v shows what will be simulated ---------------------
 
