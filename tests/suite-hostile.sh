@@ -592,6 +592,20 @@ else
 	pass "closed-pipe (no python3 to make the pipe)"
 fi
 
+# An input that never ends a line is read until memory runs out (under a
+# limit of 400 MB here), then refused in one line like any other input.
+# A sanitized build cannot start under such a limit (its shadow memory
+# alone is larger), which the first run shows.
+if (ulimit -v 400000 && "$builddir/cg_merge" --version) >/dev/null 2>&1; then
+	for program in $programs; do
+		(ulimit -v 400000 && invoke "endless-line-$program" "$program" /dev/zero)
+		check_refused "endless-line/$program" "endless-line-$program" \
+			"$program" "out of memory"
+	done
+else
+	pass "endless-line (not under a memory limit: a sanitized build)"
+fi
+
 # A full disk under a regular file, as a file-size limit, SIGXFSZ as the
 # program finds it by default (it ignores the signal, as Python does, so
 # that the write past the limit fails with EFBIG): the previous file stays
