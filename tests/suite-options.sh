@@ -174,8 +174,8 @@ rejected branch-sim-maybe --branch-sim=maybe
 
 # 3.19 divides by the associativity and line size while checking them, and
 # by their product in 32 bits, and dies of SIGFPE when either is 0 or the
-# product is 2^32; ours says what is wrong in the layout of the other check
-# failures.
+# product is 2^32 (0 in 32 bits); ours says what is wrong in the layout of
+# the other check failures.
 rejected_zero() {
 	name=$1 value=$2 reason=$3
 	run_tool ours "zero-$name" "$value" true
