@@ -29,62 +29,64 @@
 #include "cg_cli.h"
 #include "cg_report_sections.h"
 
-/* The usage line is the newer Python program's, to the byte (usage errors
- * print it, and tests/golden holds them): -I, kept from the older
- * program, is listed in the help below but not here. */
-static const char usage[] =
-   "usage: cg_annotate [-h] [--version] [--diff] [--mod-filename REGEX]\n"
-   "                   [--mod-funcname REGEX] [--show A,B,C] [--sort A,B,C]\n"
-   "                   [--threshold N:[0,20]] [--show-percs | "
-   "--no-show-percs]\n"
-   "                   [--show-percs=yes] [--show-percs=no]\n"
-   "                   [--annotate | --no-annotate] [--auto=yes] "
-   "[--auto=no]\n"
-   "                   [--context N]\n"
-   "                   cachegrind-out-file [cachegrind-out-file ...]\n";
+/* The usage is the newer Python program's (usage errors print it, and
+ * tests/golden holds them): -I, kept from the older program, is listed in
+ * the help below but not here. */
+static const char* const usage_options[] = {
+   CG_STANDARD_USAGE_PARTS,
+   "[--diff]",
+   "[--mod-filename REGEX]",
+   "[--mod-funcname REGEX]",
+   "[--show A,B,C]",
+   "[--sort A,B,C]",
+   "[--threshold N:[0,20]]",
+   "[--show-percs | --no-show-percs]",
+   "[--show-percs=yes]",
+   "[--show-percs=no]",
+   "[--annotate | --no-annotate]",
+   "[--auto=yes]",
+   "[--auto=no]",
+   "[--context N]",
+   NULL};
+static const char* const usage_positionals[] = {
+   "cachegrind-out-file", "[cachegrind-out-file ...]", NULL};
+static const char* const required_files[] = {"cachegrind-out-file", NULL};
 
-static const char help[] =
-   "\n"
-   "Process one or more Cachegrind output files and print the result.\n"
-   "\n"
-   "positional arguments:\n"
-   "  cachegrind-out-file   file produced by Cachegrind; a later argument "
-   "that is\n"
-   "                        an existing file but not a profile is a source "
-   "file to\n"
-   "                        annotate\n"
-   "\n"
-   "options:\n"
-   "  -h, --help            show this help message and exit\n"
-   "  --version             show program's version number and exit\n"
-   "  --diff                perform a diff between two Cachegrind output "
-   "files\n"
-   "  --mod-filename REGEX  a search-and-replace regex applied to "
-   "filenames,\n"
-   "                        e.g. `s/prog[0-9]/progN/`\n"
-   "  --mod-funcname REGEX  like --mod-filename, but for function names\n"
-   "  --show A,B,C          only show figures for events A,B,C (default: "
-   "all\n"
-   "                        events)\n"
-   "  --sort A,B,C          sort functions by events A,B,C (default: event "
-   "column\n"
-   "                        order); A:N gives A its own threshold N%, and\n"
-   "                        the sort events without one 0\n"
-   "  --threshold N:[0,20]  only show file:function/function:file pairs "
-   "with at\n"
-   "                        least N% of primary sort event counts "
-   "(default: 0.1)\n"
-   "  --show-percs, --no-show-percs\n"
-   "                        show a percentage for each non-zero count "
-   "(default:\n"
-   "                        yes)\n"
-   "  --annotate, --no-annotate\n"
-   "                        annotate source files (default: yes)\n"
-   "  --context N           print N lines of context before and after "
-   "each\n"
-   "                        annotated line (default: 8)\n"
-   "  -I DIR, --include DIR\n"
-   "                        also look for source files in DIR\n";
+static const cg_help_item positional_help[] = {
+   {"cachegrind-out-file",
+    "file produced by Cachegrind; a later argument that is an existing file "
+    "but not a profile is a source file to annotate"},
+   {NULL, NULL},
+};
+
+static const cg_help_item option_help[] = {
+   CG_STANDARD_HELP_ITEMS,
+   {"--diff", "perform a diff between two Cachegrind output files"},
+   {"--mod-filename REGEX",
+    "a search-and-replace regex applied to filenames, e.g. "
+    "`s/prog[0-9]/progN/`"},
+   {"--mod-funcname REGEX", "like --mod-filename, but for function names"},
+   {"--show A,B,C", "only show figures for events A,B,C (default: all events)"},
+   {"--sort A,B,C",
+    "sort functions by events A,B,C (default: event column order); A:N "
+    "gives A its own threshold N%, and the sort events without one 0"},
+   {"--threshold N:[0,20]",
+    "only show file:function/function:file pairs with at least N% of "
+    "primary sort event counts (default: 0.1)"},
+   {"--show-percs, --no-show-percs",
+    "show a percentage for each non-zero count (default: yes)"},
+   {"--annotate, --no-annotate", "annotate source files (default: yes)"},
+   {"--context N",
+    "print N lines of context before and after each annotated line "
+    "(default: 8)"},
+   {"-I DIR, --include DIR", "also look for source files in DIR"},
+   {NULL, NULL},
+};
+
+static const cg_help_text help = {
+   usage_options, usage_positionals,
+   "Process one or more Cachegrind output files and print the result.",
+   positional_help, option_help};
 
 enum {
    OPT_DIFF,
@@ -169,7 +171,7 @@ static double parse_threshold(const char* text)
                value >= 0 && value <= 20;
    free(copy);
    if (!valid)
-      cg_usage_error(usage, 2,
+      cg_usage_error(&help, 2,
                      "argument --threshold: invalid threshold value: '%s'",
                      text);
    return value;
@@ -188,10 +190,10 @@ static long parse_context(const char* text)
    int valid = end != copy && *end == '\0' && (errno == 0 || errno == ERANGE);
    free(copy);
    if (!valid)
-      cg_usage_error(usage, 2, "argument --context: invalid int value: '%s'",
+      cg_usage_error(&help, 2, "argument --context: invalid int value: '%s'",
                      text);
    if (value < 0)
-      cg_usage_error(usage, 2,
+      cg_usage_error(&help, 2,
                      "argument --context: must not be negative: '%s'", text);
    return value;
 }
@@ -205,10 +207,10 @@ static void handle_option(void* context, const cg_option* option,
       chosen->diff = 1;
       break;
    case OPT_MOD_FILENAME:
-      cg_subst_option(&chosen->file_subst, usage, option->name, value);
+      cg_subst_option(&chosen->file_subst, &help, option->name, value);
       break;
    case OPT_MOD_FUNCNAME:
-      cg_subst_option(&chosen->function_subst, usage, option->name, value);
+      cg_subst_option(&chosen->function_subst, &help, option->name, value);
       break;
    case OPT_SHOW:
       chosen->show = value;
@@ -722,12 +724,13 @@ int main(int argc, char** argv)
    char** args;
    size_t arg_count;
    cg_cli_start("cg_annotate", argv[0]);
-   cg_arg_parser parser = {options, sizeof options / sizeof options[0],
-                           usage, help, handle_option, &chosen};
+   cg_arg_parser parser = {.options = options,
+                           .option_count = sizeof options / sizeof options[0],
+                           .help = &help,
+                           .required_positionals = required_files,
+                           .handle = handle_option,
+                           .context = &chosen};
    cg_args_parse(&parser, argc, argv, &args, &arg_count);
-   if (arg_count == 0)
-      cg_usage_error(usage, 2, "the following arguments are required: "
-                               "cachegrind-out-file");
    report r = {.threshold = chosen.threshold,
                .show_percs = chosen.show_percs, .annotate = chosen.annotate,
                .context = chosen.context,
@@ -735,7 +738,7 @@ int main(int argc, char** argv)
                .include_count = chosen.include_count};
    split_positionals(args, arg_count, chosen.diff, &r);
    if (chosen.diff && r.data_count != 2)
-      cg_usage_error(usage, 1, "argument --diff: requires exactly two "
+      cg_usage_error(&help, 1, "argument --diff: requires exactly two "
                                "Cachegrind output files");
 
    cg_read_rules rules = {.accept_inline_files = 1,

@@ -15,12 +15,15 @@
 #include "cg_cli.h"
 #include "cg_subst.h"
 
-void cg_usage_error(const char* usage, int status, const char* format, ...)
+void cg_usage_error(const cg_help_text* help, int status,
+                    const char* format, ...)
 {
    va_list args;
    fflush(stdout);
+   char* usage = cg_help_usage(help, cg_invoked_name(), cg_help_width());
    fputs(usage, stderr);
-   fprintf(stderr, "%s: error: ", cg_program_name());
+   free(usage);
+   fprintf(stderr, "%s: error: ", cg_invoked_name());
    va_start(args, format);
    vfprintf(stderr, format, args);
    va_end(args);
@@ -28,8 +31,8 @@ void cg_usage_error(const char* usage, int status, const char* format, ...)
    exit(status);
 }
 
-void cg_subst_option(cg_subst** slot, const char* usage, const char* option,
-                     const char* expr)
+void cg_subst_option(cg_subst** slot, const cg_help_text* help,
+                     const char* option, const char* expr)
 {
    char why[512];
    cg_subst* subst = NULL;
@@ -39,7 +42,7 @@ void cg_subst_option(cg_subst** slot, const char* usage, const char* option,
       *slot = subst;
       return;
    case CG_SUBST_BAD_FORM:
-      cg_usage_error(usage, 2,
+      cg_usage_error(help, 2,
                      "argument %s: invalid search_and_replace value: '%s'",
                      option, expr);
    case CG_SUBST_BAD_REGEX:
@@ -105,7 +108,7 @@ static const cg_option* find_long(const cg_arg_parser* parser,
       }
    }
    if (matches > 1)
-      cg_usage_error(parser->usage, 2, "ambiguous option: %s could match %s",
+      cg_usage_error(parser->help, 2, "ambiguous option: %s could match %s",
                      arg, candidates);
    if (found != NULL && equals != NULL)
       *explicit = equals + 1;
@@ -152,9 +155,13 @@ static int handled_as_standard(const cg_arg_parser* parser,
                                const cg_option* option)
 {
    switch (option->id) {
-   case CG_OPT_HELP:
-      printf("%s%s", parser->usage, parser->help);
+   case CG_OPT_HELP: {
+      char* help =
+         cg_help_full(parser->help, cg_invoked_name(), cg_help_width());
+      fputs(help, stdout);
+      free(help);
       exit(0);
+   }
    case CG_OPT_VERSION:
       cg_print_version();
       exit(0);
@@ -173,6 +180,27 @@ static void add_arg(arg_list* list, char* arg)
    list->items[list->count++] = arg;
 }
 
+/* "the following arguments are required: A, B" for those of the required
+ * positionals not among the COUNT given. */
+static void report_missing_positionals(const cg_arg_parser* parser,
+                                       size_t count)
+{
+   const char* const* required = parser->required_positionals;
+   size_t required_count = 0;
+   while (required[required_count] != NULL)
+      required_count++;
+   if (count >= required_count)
+      return;
+   char missing[1024] = "";
+   for (size_t r = count; r < required_count; r++) {
+      size_t used = strlen(missing);
+      snprintf(missing + used, sizeof missing - used, "%s%s",
+               r > count ? ", " : "", required[r]);
+   }
+   cg_usage_error(parser->help, 2, "the following arguments are required: %s",
+                  missing);
+}
+
 void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
                    char*** positionals, size_t* positional_count)
 {
@@ -181,7 +209,13 @@ void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
    for (int i = 1; i < argc; i++) {
       char* arg = argv[i];
       if (options_ended || !is_option_like(parser, arg)) {
-         add_arg(&files, arg);
+         /* Files beyond those the program takes are reported with the
+          * unknown options, in the order given. */
+         if (parser->max_positionals != 0 &&
+             files.count == parser->max_positionals)
+            add_arg(&unknown, arg);
+         else
+            add_arg(&files, arg);
          continue;
       }
       if (strcmp(arg, "--") == 0) {
@@ -196,7 +230,7 @@ void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
       }
       if (!option->takes_value) {
          if (explicit != NULL)
-            cg_usage_error(parser->usage, 2,
+            cg_usage_error(parser->help, 2,
                            "argument %s: ignored explicit argument '%s'",
                            shown_name(option), explicit);
          if (!handled_as_standard(parser, option))
@@ -206,13 +240,14 @@ void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
       if (explicit == NULL) {
          if (i + 1 >= argc || is_option_like(parser, argv[i + 1]) ||
              strcmp(argv[i + 1], "--") == 0)
-            cg_usage_error(parser->usage, 2,
+            cg_usage_error(parser->help, 2,
                            "argument %s: expected one argument",
                            shown_name(option));
          explicit = argv[++i];
       }
       parser->handle(parser->context, option, explicit);
    }
+   report_missing_positionals(parser, files.count);
    if (unknown.count > 0) {
       char listed[4096] = "";
       for (size_t u = 0; u < unknown.count; u++) {
@@ -220,7 +255,7 @@ void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
          snprintf(listed + used, sizeof listed - used, "%s%s",
                   u ? " " : "", unknown.items[u]);
       }
-      cg_usage_error(parser->usage, 2, "unrecognized arguments: %s", listed);
+      cg_usage_error(parser->help, 2, "unrecognized arguments: %s", listed);
    }
    free(unknown.items);
    *positionals = files.items;

@@ -24,11 +24,16 @@ void cg_cli_start(const char* fixed_name, const char* argv0)
     * fails with EFBIG, reported, and no temporary is left behind, as
     * Python's programs, which ignore the signal too, report it. */
    signal(SIGXFSZ, SIG_IGN);
-   if (argv0 != NULL && *argv0 != '\0')
-      invoked_as = argv0;
+   invoked_as = argv0 != NULL && *argv0 != '\0' ? argv0 : fixed_name;
 }
 
 const char* cg_program_name(void) { return program_name; }
+
+const char* cg_invoked_name(void)
+{
+   const char* base = strrchr(invoked_as, '/');
+   return base ? base + 1 : invoked_as;
+}
 
 void cg_fatal(const char* format, ...)
 {
@@ -44,6 +49,5 @@ void cg_fatal(const char* format, ...)
 
 void cg_print_version(void)
 {
-   const char* base = strrchr(invoked_as, '/');
-   printf("%s-%s\n", base ? base + 1 : invoked_as, PACKAGE_VERSION);
+   printf("%s-%s\n", cg_invoked_name(), PACKAGE_VERSION);
 }

@@ -6,10 +6,12 @@
 #ifndef CG_CLI_H
 #define CG_CLI_H
 
-/* Messages name the program by its fixed name ("cg_merge"), whatever path
- * it was run by; --version prints the name it was invoked as. */
+/* Fatal errors name the program by its fixed name ("cg_merge"), whatever
+ * path it was run by; the usage, usage errors and --version by the name it
+ * was run as (argv[0]'s last component), as argparse names a program. */
 void cg_cli_start(const char* fixed_name, const char* argv0);
 const char* cg_program_name(void);
+const char* cg_invoked_name(void);
 
 /* Prints "PROG: error: MESSAGE" on stderr and exits with status 1. */
 void cg_fatal(const char* format, ...)

@@ -19,27 +19,29 @@
 #include "cg_output.h"
 #include "cg_profile.h"
 
-static const char usage[] =
-   "usage: cg_diff [-h] [--version] [--mod-filename REGEX]\n"
-   "               [--mod-funcname REGEX]\n"
-   "               cachegrind-out-file1 cachegrind-out-file2\n";
-
-static const char help[] =
-   "\n"
+static const char* const usage_options[] = {
+   CG_STANDARD_USAGE_PARTS, "[--mod-filename REGEX]", "[--mod-funcname REGEX]",
+   NULL};
+static const char* const required_files[] = {"cachegrind-out-file1",
+                                             "cachegrind-out-file2", NULL};
+static const cg_help_item positional_help[] = {
+   {"cachegrind-out-file1", "file produced by Cachegrind"},
+   {"cachegrind-out-file2", "file produced by Cachegrind"},
+   {NULL, NULL},
+};
+static const cg_help_item option_help[] = {
+   CG_STANDARD_HELP_ITEMS,
+   {"--mod-filename REGEX",
+    "a search-and-replace regex applied to filenames, e.g. "
+    "`s/prog[0-9]/progN/`"},
+   {"--mod-funcname REGEX", "like --mod-filename, but for function names"},
+   {NULL, NULL},
+};
+static const cg_help_text help = {
+   usage_options, required_files,
    "Diff two Cachegrind output files. Deprecated; use `cg_annotate --diff` "
-   "instead.\n"
-   "\n"
-   "positional arguments:\n"
-   "  cachegrind-out-file1  file produced by Cachegrind\n"
-   "  cachegrind-out-file2  file produced by Cachegrind\n"
-   "\n"
-   "options:\n"
-   "  -h, --help            show this help message and exit\n"
-   "  --version             show program's version number and exit\n"
-   "  --mod-filename REGEX  a search-and-replace regex applied to "
-   "filenames,\n"
-   "                        e.g. `s/prog[0-9]/progN/`\n"
-   "  --mod-funcname REGEX  like --mod-filename, but for function names\n";
+   "instead.",
+   positional_help, option_help};
 
 enum { OPT_MOD_FILENAME, OPT_MOD_FUNCNAME };
 
@@ -60,10 +62,10 @@ static void handle_option(void* context, const cg_option* option,
    diff_options* chosen = context;
    switch (option->id) {
    case OPT_MOD_FILENAME:
-      cg_subst_option(&chosen->file_subst, usage, option->name, value);
+      cg_subst_option(&chosen->file_subst, &help, option->name, value);
       break;
    case OPT_MOD_FUNCNAME:
-      cg_subst_option(&chosen->function_subst, usage, option->name, value);
+      cg_subst_option(&chosen->function_subst, &help, option->name, value);
       break;
    }
 }
@@ -123,17 +125,14 @@ int main(int argc, char** argv)
    char** files;
    size_t file_count;
    cg_cli_start("cg_diff", argv[0]);
-   cg_arg_parser parser = {options, sizeof options / sizeof options[0],
-                           usage, help, handle_option, &chosen};
+   cg_arg_parser parser = {.options = options,
+                           .option_count = sizeof options / sizeof options[0],
+                           .help = &help,
+                           .required_positionals = required_files,
+                           .max_positionals = 2,
+                           .handle = handle_option,
+                           .context = &chosen};
    cg_args_parse(&parser, argc, argv, &files, &file_count);
-   if (file_count < 2)
-      cg_usage_error(usage, 2,
-                     "the following arguments are required: %s",
-                     file_count == 0
-                        ? "cachegrind-out-file1, cachegrind-out-file2"
-                        : "cachegrind-out-file2");
-   if (file_count > 2)
-      cg_usage_error(usage, 2, "unrecognized arguments: %s", files[2]);
 
    /* Only per-function totals are reported, so no line is kept. */
    cg_read_rules rules = {.unnamed_function = "???",

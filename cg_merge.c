@@ -20,21 +20,23 @@
 #include "cg_output.h"
 #include "cg_profile.h"
 
-static const char usage[] =
-   "usage: cg_merge [-h] [--version] [-o FILE]\n"
-   "                cachegrind-out-file [cachegrind-out-file ...]\n";
-
-static const char help[] =
-   "\n"
-   "Merge multiple Cachegrind output files.\n"
-   "\n"
-   "positional arguments:\n"
-   "  cachegrind-out-file  file produced by Cachegrind\n"
-   "\n"
-   "options:\n"
-   "  -h, --help           show this help message and exit\n"
-   "  --version            show program's version number and exit\n"
-   "  -o FILE              output file (default: stdout)\n";
+static const char* const usage_options[] = {CG_STANDARD_USAGE_PARTS,
+                                            "[-o FILE]", NULL};
+static const char* const usage_positionals[] = {
+   "cachegrind-out-file", "[cachegrind-out-file ...]", NULL};
+static const cg_help_item positional_help[] = {
+   {"cachegrind-out-file", "file produced by Cachegrind"},
+   {NULL, NULL},
+};
+static const cg_help_item option_help[] = {
+   CG_STANDARD_HELP_ITEMS,
+   {"-o FILE", "output file (default: stdout)"},
+   {NULL, NULL},
+};
+static const cg_help_text help = {
+   usage_options, usage_positionals, "Merge multiple Cachegrind output files.",
+   positional_help, option_help};
+static const char* const required_files[] = {"cachegrind-out-file", NULL};
 
 enum { OPT_OUTPUT };
 
@@ -125,12 +127,13 @@ int main(int argc, char** argv)
    char** files;
    size_t file_count;
    cg_cli_start("cg_merge", argv[0]);
-   cg_arg_parser parser = {options, sizeof options / sizeof options[0],
-                           usage, help, handle_option, &output_path};
+   cg_arg_parser parser = {.options = options,
+                           .option_count = sizeof options / sizeof options[0],
+                           .help = &help,
+                           .required_positionals = required_files,
+                           .handle = handle_option,
+                           .context = &output_path};
    cg_args_parse(&parser, argc, argv, &files, &file_count);
-   if (file_count == 0)
-      cg_usage_error(usage, 2, "the following arguments are required: "
-                               "cachegrind-out-file");
 
    cg_read_rules rules = {.unnamed_function = "???"};
    cg_profile profile;

@@ -3,7 +3,7 @@
 # cg_merge, cg_diff: those the build folder's Makefile lists) with
 # AddressSanitizer and UndefinedBehaviorSanitizer into a folder of their
 # own, and runs the post-processing suites (profiles, hostile, golden,
-# annotate) against that build.  Any sanitizer report, leaks included,
+# annotate, help) against that build.  Any sanitizer report, leaks included,
 # ends the program with SIGABRT, which every suite sees as a failure.
 #
 # usage: sh tests/suite-sanitized.sh SRCDIR BUILDDIR [SUITE...]
@@ -84,7 +84,7 @@ UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS UBSAN_OPTIONS
 
 if [ $# -eq 0 ]; then
-	for suite in profiles hostile golden annotate; do
+	for suite in profiles hostile golden annotate help; do
 		[ -f "$srcdir/tests/suite-$suite.sh" ] && set -- "$@" "$suite"
 	done
 fi
