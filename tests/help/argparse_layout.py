@@ -47,6 +47,14 @@ class AnnotateFormatter(argparse.HelpFormatter):
         if "=" not in "".join(action.option_strings):
             super().add_argument(action)
 
+    def _format_action_invocation(self, action):
+        # "-I DIR, --include DIR", as Python 3.11 names an option of two
+        # flags that takes a value (3.13 writes "-I, --include DIR").
+        if action.option_strings and action.nargs != 0:
+            return ", ".join("%s %s" % (flag, action.metavar)
+                             for flag in action.option_strings)
+        return super()._format_action_invocation(action)
+
 
 def annotate(prog):
     p = argparse.ArgumentParser(
