@@ -16,7 +16,6 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <ctype.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -25,7 +24,8 @@
 #include "cg_alloc.h"
 #include "cg_help.h"
 
-/* Never used: a width beyond it lays out as it does. */
+/* No line is this long, so a wider $COLUMNS lays out as this one does;
+ * capping it keeps the arithmetic in range. */
 #define WIDTH_CAP 1000000
 
 /* ---- the width ---- */
@@ -340,7 +340,8 @@ static void wrap_words(const char* text, long width,
 {
    chunk* chunks;
    size_t count = split_chunks(text, &chunks);
-   chunk* line = cg_xcalloc(count * 2 + 1, sizeof(chunk));
+   /* A line holds at most every chunk left and a cut piece of a word. */
+   chunk* line = cg_xcalloc(count + 1, sizeof(chunk));
    size_t next = 0, lines = 0;
    while (next < count) {
       size_t on_line = 0;
