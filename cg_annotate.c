@@ -35,8 +35,7 @@
 static const char* const usage_options[] = {
    CG_STANDARD_USAGE_PARTS,
    "[--diff]",
-   "[--mod-filename REGEX]",
-   "[--mod-funcname REGEX]",
+   CG_MOD_NAME_USAGE_PARTS,
    "[--show A,B,C]",
    "[--sort A,B,C]",
    "[--threshold N:[0,20]]",
@@ -62,10 +61,7 @@ static const cg_help_item positional_help[] = {
 static const cg_help_item option_help[] = {
    CG_STANDARD_HELP_ITEMS,
    {"--diff", "perform a diff between two Cachegrind output files"},
-   {"--mod-filename REGEX",
-    "a search-and-replace regex applied to filenames, e.g. "
-    "`s/prog[0-9]/progN/`"},
-   {"--mod-funcname REGEX", "like --mod-filename, but for function names"},
+   CG_MOD_NAME_HELP_ITEMS,
    {"--show A,B,C", "only show figures for events A,B,C (default: all events)"},
    {"--sort A,B,C",
     "sort functions by events A,B,C (default: event column order); A:N "

@@ -38,6 +38,16 @@ typedef struct cg_option {
    {"-h, --help", "show this help message and exit"},       \
    {"--version", "show program's version number and exit"}
 
+/* The renaming options cg_annotate and cg_diff share (see
+ * cg_subst_option()), as their usage and --help show them. */
+#define CG_MOD_NAME_USAGE_PARTS \
+   "[--mod-filename REGEX]", "[--mod-funcname REGEX]"
+#define CG_MOD_NAME_HELP_ITEMS                                             \
+   {"--mod-filename REGEX",                                                \
+    "a search-and-replace regex applied to filenames, e.g. "               \
+    "`s/prog[0-9]/progN/`"},                                               \
+   {"--mod-funcname REGEX", "like --mod-filename, but for function names"}
+
 typedef struct cg_arg_parser {
    const cg_option* options;
    size_t option_count;

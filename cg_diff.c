@@ -20,8 +20,7 @@
 #include "cg_profile.h"
 
 static const char* const usage_options[] = {
-   CG_STANDARD_USAGE_PARTS, "[--mod-filename REGEX]", "[--mod-funcname REGEX]",
-   NULL};
+   CG_STANDARD_USAGE_PARTS, CG_MOD_NAME_USAGE_PARTS, NULL};
 static const char* const required_files[] = {"cachegrind-out-file1",
                                              "cachegrind-out-file2", NULL};
 static const cg_help_item positional_help[] = {
@@ -31,10 +30,7 @@ static const cg_help_item positional_help[] = {
 };
 static const cg_help_item option_help[] = {
    CG_STANDARD_HELP_ITEMS,
-   {"--mod-filename REGEX",
-    "a search-and-replace regex applied to filenames, e.g. "
-    "`s/prog[0-9]/progN/`"},
-   {"--mod-funcname REGEX", "like --mod-filename, but for function names"},
+   CG_MOD_NAME_HELP_ITEMS,
    {NULL, NULL},
 };
 static const cg_help_text help = {

@@ -56,13 +56,18 @@ class AnnotateFormatter(argparse.HelpFormatter):
         return super()._format_action_invocation(action)
 
 
-def annotate(prog):
-    p = argparse.ArgumentParser(
-        prog=prog, formatter_class=AnnotateFormatter,
-        description="Process one or more Cachegrind output files and print "
-        "the result.")
+def new_parser(prog, description, formatter=argparse.HelpFormatter):
+    """A parser with -h and --version, as every program has them."""
+    p = argparse.ArgumentParser(prog=prog, description=description,
+                                formatter_class=formatter)
     p.add_argument("--version", action="version", version="x",
                    help="show program's version number and exit")
+    return p
+
+
+def annotate(prog):
+    p = new_parser(prog, "Process one or more Cachegrind output files and "
+                   "print the result.", AnnotateFormatter)
     p.add_argument("--diff", action="store_true",
                    help="perform a diff between two Cachegrind output files")
     p.add_argument("--mod-filename", metavar="REGEX", help=MOD_FILENAME_HELP)
@@ -80,10 +85,8 @@ def annotate(prog):
     p.add_argument("--show-percs", action=argparse.BooleanOptionalAction,
                    help="show a percentage for each non-zero count "
                    "(default: yes)")
-    p.add_argument("--show-percs=yes", action="store_true",
-                   help=None)
-    p.add_argument("--show-percs=no", action="store_true",
-                   help=None)
+    p.add_argument("--show-percs=yes", action="store_true", help=None)
+    p.add_argument("--show-percs=no", action="store_true", help=None)
     p.add_argument("--annotate", action=argparse.BooleanOptionalAction,
                    help="annotate source files (default: yes)")
     p.add_argument("--auto=yes", action="store_true", help=None)
@@ -101,10 +104,7 @@ def annotate(prog):
 
 
 def merge(prog):
-    p = argparse.ArgumentParser(
-        prog=prog, description="Merge multiple Cachegrind output files.")
-    p.add_argument("--version", action="version", version="x",
-                   help="show program's version number and exit")
+    p = new_parser(prog, "Merge multiple Cachegrind output files.")
     p.add_argument("-o", metavar="FILE", help="output file (default: stdout)")
     p.add_argument("files", metavar="cachegrind-out-file", nargs="+",
                    help=FILE_HELP)
@@ -112,11 +112,8 @@ def merge(prog):
 
 
 def diff(prog):
-    p = argparse.ArgumentParser(
-        prog=prog, description="Diff two Cachegrind output files. "
-        "Deprecated; use `cg_annotate --diff` instead.")
-    p.add_argument("--version", action="version", version="x",
-                   help="show program's version number and exit")
+    p = new_parser(prog, "Diff two Cachegrind output files. Deprecated; use "
+                   "`cg_annotate --diff` instead.")
     p.add_argument("--mod-filename", metavar="REGEX", help=MOD_FILENAME_HELP)
     p.add_argument("--mod-funcname", metavar="REGEX", help=MOD_FUNCNAME_HELP)
     p.add_argument("file1", metavar="cachegrind-out-file1", help=FILE_HELP)
