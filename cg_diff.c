@@ -21,6 +21,7 @@
 
 static const char* const usage_options[] = {
    CG_STANDARD_USAGE_PARTS, CG_MOD_NAME_USAGE_PARTS, NULL};
+/* Both files are required, and the usage shows them as they are. */
 static const char* const required_files[] = {"cachegrind-out-file1",
                                              "cachegrind-out-file2", NULL};
 static const cg_help_item positional_help[] = {
