@@ -386,7 +386,10 @@ static size_t print_ranges(const annotator* a, const column_width* widths,
          last++;
       uint64_t high = saturated_sum(counts->lines[last].line, context);
       i = last + 1;
-      if (low > text_lines)
+      /* Skipping the lines before the range is what runs out of text and
+       * ends the annotation; a range that starts just past the last line
+       * skips only lines there are, so it gets its mark and then stops. */
+      if (low - 1 > text_lines)
          break;
       if (low != 1)
          print_range_mark(r, low);

@@ -394,6 +394,28 @@ expect_error doubled-underscore 1 \
   "cg_annotate: error: doubled.cgout:6: malformed or too many event counts" \
   "$annotate" doubled.cgout
 
+# A range that starts just past the source's last line: skipping the
+# lines before it runs into no end of file, so its mark is printed, and
+# reading its first line does, which stops the annotation with no closing
+# mark; a range that starts further on ends it while skipping, unmarked.
+printf 'one\ntwo\nthree\nfour\n' >eof.c
+printf 'desc: d\ncmd: c\nevents: A\nfl=eof.c\nfn=f\n2 1\n5 2\nsummary: 3\n' >eof5.cgout
+printf 'desc: d\ncmd: c\nevents: A\nfl=eof.c\nfn=f\n2 1\n6 2\nsummary: 3\n' >eof6.cgout
+range_past_end() {
+  mark='----------------------------------------'
+  "$annotate" --context=0 eof5.cgout >eof5.txt &&
+    sed -n '/^-- line 2 /,/<bogus line/p' eof5.txt >eof5-ranges.txt &&
+    printf '%s\n' "-- line 2 $mark" '1 (33.3%)  two' "-- line 2 $mark" \
+      "-- line 5 $mark" '' '2 (66.7%)  <bogus line 5>' |
+    cmp -s - eof5-ranges.txt &&
+    "$annotate" --context=0 eof6.cgout >eof6.txt &&
+    sed -n '/^-- line 2 /,/<bogus line/p' eof6.txt >eof6-ranges.txt &&
+    printf '%s\n' "-- line 2 $mark" '1 (33.3%)  two' "-- line 2 $mark" \
+      '' '2 (66.7%)  <bogus line 6>' |
+    cmp -s - eof6-ranges.txt
+}
+check range-past-end range_past_end
+
 # "Command N:" labels: the value eight spaces after the label, so one
 # column further from Command 10 on.
 command_labels() {
