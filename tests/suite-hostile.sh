@@ -26,8 +26,10 @@ if [ $# -ne 2 ]; then
 fi
 srcdir=$(cd "$1" && pwd) && builddir=$(cd "$2" && pwd) || exit 2
 work=$builddir/tests/out/hostile
-LC_ALL=C
-export LC_ALL
+# Usage texts are wrapped to $COLUMNS: the checks of their first lines
+# assume the usual 80.
+LC_ALL=C COLUMNS=80
+export LC_ALL COLUMNS
 
 pass() { printf 'PASS hostile/%s\n' "$1"; }
 fail() { printf 'FAIL hostile/%s: %s\n' "$1" "$2"; }

@@ -27,8 +27,10 @@ fixtures=$srcdir/tests/profiles
 work=$builddir/tests/out/profiles
 merge=$builddir/cg_merge
 diff=$builddir/cg_diff
-LC_ALL=C
-export LC_ALL
+# Usage texts are wrapped to $COLUMNS: the checks of their first lines
+# assume the usual 80.
+LC_ALL=C COLUMNS=80
+export LC_ALL COLUMNS
 
 pass() { printf 'PASS profiles/%s\n' "$1"; }
 fail() { printf 'FAIL profiles/%s: %s\n' "$1" "$2"; }
