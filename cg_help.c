@@ -330,13 +330,11 @@ static int is_blank_chunk(chunk c)
    return 1;
 }
 
-/* Wraps TEXT into lines of at most WIDTH (at least 1) columns, each passed
- * to EMIT with its index; a word longer than a line is cut, after its last
- * dash that fits if it has one. */
-static void wrap_words(const char* text, long width,
-                       void (*emit)(void* context, size_t index,
-                                    const chunk* pieces, size_t count),
-                       void* context)
+/* Adds TEXT wrapped into lines of at most WIDTH (at least 1) columns, the
+ * first indented by FIRST_INDENT spaces, the others by INDENT; a word
+ * longer than a line is cut, after its last dash that fits if it has one. */
+static void add_wrapped_words(text_builder* b, const char* text, long width,
+                              long first_indent, long indent)
 {
    chunk* chunks;
    size_t count = split_chunks(text, &chunks);
@@ -377,8 +375,12 @@ static void wrap_words(const char* text, long width,
       }
       if (on_line > 0 && is_blank_chunk(line[on_line - 1]))
          on_line--;
-      if (on_line > 0)
-         emit(context, lines++, line, on_line);
+      if (on_line == 0)
+         continue;
+      add_spaces(b, lines++ == 0 ? first_indent : indent);
+      for (size_t i = 0; i < on_line; i++)
+         add_bytes(b, line[i].start, line[i].length);
+      add_text(b, "\n");
    }
    free(line);
    free(chunks);
@@ -406,28 +408,13 @@ static char* normalized(const char* text)
 
 /* ---- --help ---- */
 
-typedef struct {
-   text_builder* b;
-   long first_indent; /* before the first line */
-   long indent;       /* before the others */
-} line_layout;
-
-static void add_wrapped_line(void* context, size_t index, const chunk* pieces,
-                             size_t count)
-{
-   line_layout* layout = context;
-   add_spaces(layout->b, index == 0 ? layout->first_indent : layout->indent);
-   for (size_t i = 0; i < count; i++)
-      add_bytes(layout->b, pieces[i].start, pieces[i].length);
-   add_text(layout->b, "\n");
-}
-
+/* A help text as argparse wraps it: its whitespace collapsed, then wrapped
+ * to WIDTH, but never to fewer than 11 columns. */
 static void add_paragraph(text_builder* b, const char* text, long width,
                           long first_indent, long indent)
 {
    char* words = normalized(text);
-   line_layout layout = {b, first_indent, indent};
-   wrap_words(words, width < 11 ? 11 : width, add_wrapped_line, &layout);
+   add_wrapped_words(b, words, width < 11 ? 11 : width, first_indent, indent);
    free(words);
 }
 

@@ -30,9 +30,6 @@ import sys
 import termios
 
 FILE_HELP = "file produced by Cachegrind"
-MOD_FILENAME_HELP = ("a search-and-replace regex applied to filenames, "
-                     "e.g. `s/prog[0-9]/progN/`")
-MOD_FUNCNAME_HELP = "like --mod-filename, but for function names"
 
 
 class AnnotateFormatter(argparse.HelpFormatter):
@@ -65,13 +62,22 @@ def new_parser(prog, description, formatter=argparse.HelpFormatter):
     return p
 
 
+def add_renaming_options(p):
+    """--mod-filename and --mod-funcname, which cg_annotate and cg_diff
+    share."""
+    p.add_argument("--mod-filename", metavar="REGEX",
+                   help="a search-and-replace regex applied to filenames, "
+                   "e.g. `s/prog[0-9]/progN/`")
+    p.add_argument("--mod-funcname", metavar="REGEX",
+                   help="like --mod-filename, but for function names")
+
+
 def annotate(prog):
     p = new_parser(prog, "Process one or more Cachegrind output files and "
                    "print the result.", AnnotateFormatter)
     p.add_argument("--diff", action="store_true",
                    help="perform a diff between two Cachegrind output files")
-    p.add_argument("--mod-filename", metavar="REGEX", help=MOD_FILENAME_HELP)
-    p.add_argument("--mod-funcname", metavar="REGEX", help=MOD_FUNCNAME_HELP)
+    add_renaming_options(p)
     p.add_argument("--show", metavar="A,B,C",
                    help="only show figures for events A,B,C (default: all "
                    "events)")
@@ -114,8 +120,7 @@ def merge(prog):
 def diff(prog):
     p = new_parser(prog, "Diff two Cachegrind output files. Deprecated; use "
                    "`cg_annotate --diff` instead.")
-    p.add_argument("--mod-filename", metavar="REGEX", help=MOD_FILENAME_HELP)
-    p.add_argument("--mod-funcname", metavar="REGEX", help=MOD_FUNCNAME_HELP)
+    add_renaming_options(p)
     p.add_argument("file1", metavar="cachegrind-out-file1", help=FILE_HELP)
     p.add_argument("file2", metavar="cachegrind-out-file2", help=FILE_HELP)
     return p
