@@ -55,8 +55,10 @@ static const cache_t default_D1 = { 65536, 2, 64 };
 static const cache_t default_LL = { 262144, 8, 64 };
 
 #define SYSFS_CACHE_DIR_VARIABLE "CACHEGRIND_SYSFS_CACHE_DIR"
-/* More cache descriptions than any CPU has; the rest are ignored. */
+/* More cache descriptions than any CPU has; a description with more is
+ * refused, as any other it cannot read whole. */
 #define MAX_SYSFS_CACHES 16
+#define MAX_SYSFS_CACHES_TEXT "16"
 
 /* ------------------------------------------------------------------------
  * The --I1/--D1/--LL options
@@ -295,25 +297,85 @@ static sysfs_entry_t read_sysfs_cache(const HChar* folder, VexCache* cache,
    return SYSFS_CACHE;
 }
 
+/* The number N of the folder entry NAME if it is index<N>, N in decimal
+ * as the kernel writes it (no leading zero), else -1; numbers past any
+ * the tool reads come out as MAX_SYSFS_CACHES. */
+static Int sysfs_index_of(const HChar* name)
+{
+   Int number = 0;
+   const HChar* digit;
+
+   if (VG_(strncmp)(name, "index", 5) != 0 || name[5] == '\0' ||
+       (name[5] == '0' && name[6] != '\0'))
+      return -1;
+   for (digit = name + 5; *digit != '\0'; digit++) {
+      if (*digit < '0' || *digit > '9')
+         return -1;
+      if (number < MAX_SYSFS_CACHES)
+         number = number * 10 + (*digit - '0');
+   }
+   return number < MAX_SYSFS_CACHES ? number : MAX_SYSFS_CACHES;
+}
+
+/* The highest N of ROOT's entries index<N>, -1 if it has none or cannot
+ * be listed (the search for index0 then says what is wrong).  The kernel
+ * numbers them from 0 without gaps; knowing the highest, a gap in a copy
+ * made by hand is an error rather than the end of the description. */
+static Int highest_sysfs_index(const HChar* root)
+{
+   ULong buffer[512]; /* aligned for the records */
+   Int highest = -1, length;
+   SysRes opened = VG_(open)(root, VKI_O_RDONLY, 0);
+
+   if (sr_isError(opened))
+      return -1;
+   Int fd = (Int)sr_Res(opened);
+   while ((length = VG_(getdents64)(fd, (struct vki_dirent64*)buffer,
+                                    sizeof buffer)) > 0) {
+      Int offset = 0;
+      while (offset < length) {
+         const struct vki_dirent64* entry =
+            (const struct vki_dirent64*)((const HChar*)buffer + offset);
+         Int index = sysfs_index_of(entry->d_name);
+         if (index > highest)
+            highest = index;
+         offset += entry->d_reclen;
+      }
+   }
+   VG_(close)(fd);
+   return highest;
+}
+
 /* Fills INFO (with CACHES as its array) from the description in ROOT.
  * False, with ERROR saying why, if any part of it cannot be read: a
  * partial description would silently simulate other caches. */
 static Bool read_sysfs_caches(const HChar* root, VexCacheInfo* info,
                               VexCache* caches, sysfs_error_t* error)
 {
-   HChar folder[VKI_PATH_MAX];
-   Int index;
+   HChar folder[VKI_PATH_MAX], name[32];
+   Int index, highest = highest_sysfs_index(root);
 
    info->num_levels = 0;
    info->num_caches = 0;
    info->caches = caches;
+   if (highest >= MAX_SYSFS_CACHES) {
+      VG_(snprintf)(name, sizeof name, "index%d", MAX_SYSFS_CACHES);
+      return sysfs_fail(error, root, name,
+                        "or a higher index exists: at most "
+                        MAX_SYSFS_CACHES_TEXT " entries are read");
+   }
    for (index = 0; index < MAX_SYSFS_CACHES; index++) {
-      if (VG_(snprintf)(folder, sizeof folder, "%s/index%d", root, index) >=
+      VG_(snprintf)(name, sizeof name, "index%d", index);
+      if (VG_(snprintf)(folder, sizeof folder, "%s/%s", root, name) >=
           (Int)sizeof folder)
-         return sysfs_fail(error, root, "index0", "the path is too long");
+         return sysfs_fail(error, root, name, "the path is too long");
       struct vg_stat status;
-      if (sr_isError(VG_(stat)(folder, &status)))
-         break; /* the entries are numbered from 0 without gaps */
+      if (sr_isError(VG_(stat)(folder, &status))) {
+         if (index < highest)
+            return sysfs_fail(error, root, name,
+                              "does not exist, though a higher index does");
+         break;
+      }
       VexCache* cache = &caches[info->num_caches];
       switch (read_sysfs_cache(folder, cache, error)) {
       case SYSFS_UNREADABLE:

@@ -285,6 +285,15 @@ describe "$sysfs/fully-associative" 2 2 Unified 64K 0 64
 echo 1 >"$sysfs/fully-associative/index2/number_of_sets"
 cp -R "$sysfs/l3" "$sysfs/unreadable"
 echo "not a number" >"$sysfs/unreadable/index2/ways_of_associativity"
+cp -R "$sysfs/l3" "$sysfs/gap"
+mv "$sysfs/gap/index2" "$sysfs/gap/index5"
+cp -R "$sysfs/l3" "$sysfs/too-many"
+cp -R "$sysfs/l3/index3" "$sysfs/too-many/index16"
+# Entries the kernel would not name so are not part of the description.
+cp -R "$sysfs/l3" "$sysfs/other-entries"
+cp -R "$sysfs/l3/index2" "$sysfs/other-entries/index05"
+cp -R "$sysfs/l3/index2" "$sysfs/other-entries/index5.old"
+mkdir "$sysfs/other-entries/index"
 
 configuration() {
 	grep -E -e '^--PID-- (warning|Warning|Cache configuration|         )' \
@@ -380,6 +389,21 @@ expect_lines sysfs/fully-associative-LL sysfs-fully-associative 0 configuration 
 from_sysfs unreadable unreadable
 expect_lines sysfs/unreadable-is-an-error sysfs-unreadable 1 fatal_lines \
 	"valgrind: CACHEGRIND_SYSFS_CACHE_DIR=$sysfs/unreadable: $sysfs/unreadable/index2/ways_of_associativity is not a number below 2^31 (with K, M or G)"
+# The entries are numbered from 0 without gaps: a gap is not the end.
+from_sysfs gap gap
+expect_lines sysfs/gap-is-an-error sysfs-gap 1 fatal_lines \
+	"valgrind: CACHEGRIND_SYSFS_CACHE_DIR=$sysfs/gap: $sysfs/gap/index2 does not exist, though a higher index does"
+from_sysfs too-many too-many
+expect_lines sysfs/too-many-is-an-error sysfs-too-many 1 fatal_lines \
+	"valgrind: CACHEGRIND_SYSFS_CACHE_DIR=$sysfs/too-many: $sysfs/too-many/index16 or a higher index exists: at most 16 entries are read"
+from_sysfs other-entries other-entries -v
+expect_lines sysfs/other-entries-ignored sysfs-other-entries 0 configuration \
+	"--PID-- warning: L3 cache found, using its data for the LL simulation.
+--PID-- Cache configuration detected from the description in \$CACHEGRIND_SYSFS_CACHE_DIR
+==PID== Cache configuration used:
+==PID==   I1: 32,768 B, 8-way, 64 B lines
+==PID==   D1: 49,152 B, 12-way, 64 B lines
+==PID==   LL: 33,554,432 B, 16-way, 64 B lines"
 from_sysfs missing no-such-folder
 expect_lines sysfs/missing-is-an-error sysfs-missing 1 fatal_lines \
 	"valgrind: CACHEGRIND_SYSFS_CACHE_DIR=$sysfs/no-such-folder: $sysfs/no-such-folder/index0 does not exist"
