@@ -707,7 +707,10 @@ static void print_metadata(const report* r, int argc, char** argv)
    print_event_names(r, "Event sort order:", r->sort_events, r->sort_count);
    free(all);
    print_thresholds(r);
-   print_label(r->out, "Annotation:", r->annotate ? "on" : "off");
+   print_label(r->out, "Annotation:",
+               r->annotate                ? "on"
+               : r->user_source_count > 0 ? "named source files only"
+                                          : "off");
    putc('\n', r->out);
 }
 
@@ -743,10 +746,14 @@ int main(int argc, char** argv)
                           .record_unnamed_on_file_line = 1,
                           .file_subst = chosen.file_subst,
                           .function_subst = chosen.function_subst};
+   /* Source files named on the command line are annotated even with
+    * --no-annotate (--auto=no), which then annotates only them, as the
+    * older program's --auto=no did. */
+   int annotating = chosen.annotate || r.user_source_count > 0;
    /* Lines are kept only to be annotated: with two passes, only those of
     * the files annotated, in the second. */
-   int two_passes = chosen.annotate && can_read_twice(&r);
-   rules.keep_lines = two_passes || !chosen.annotate ? keep_no_lines : NULL;
+   int two_passes = annotating && can_read_twice(&r);
+   rules.keep_lines = two_passes || !annotating ? keep_no_lines : NULL;
    cg_profile totals;
    read_profiles(&totals, &rules, &r, chosen.diff);
    r.profile = &totals;
@@ -758,7 +765,10 @@ int main(int argc, char** argv)
    print_summary_section(&r);
    uint8_t* shown_files = print_function_sections(&r);
    int adds_up = 1;
-   if (chosen.annotate) {
+   if (annotating) {
+      /* The files chosen by the threshold, unless only named ones are. */
+      if (!chosen.annotate)
+         memset(shown_files, 0, r.profile->names.count);
       annotation_plan plan = make_plan(&r, shown_files);
       if (two_passes) {
          cg_names wanted;

@@ -60,6 +60,30 @@ user_annotated() {
 }
 check user-annotated-source user_annotated
 
+# With --no-annotate (--auto=no), a named source is still annotated, and
+# only it, as with the older cg_annotate's --auto=no: the section the same
+# as when annotating, the files the threshold chose left out (their counts
+# then below threshold), the metadata saying so.
+# main.c's section, up to the heading after it.
+main_c_section() {
+  sed -n '\%^-- Annotated source file: ././main.c$%,/^-- /p' "$1" | sed '$d'
+}
+only_named_annotated() {
+  for option in --no-annotate --auto=no; do
+    "$annotate" $option multi.cgout main.c >only.txt || return 1
+    "$annotate" multi.cgout main.c >all.txt || return 1
+    [ "$(grep -c '^-- Annotated source file:' only.txt)" = 1 ] &&
+      [ -n "$(main_c_section only.txt)" ] &&
+      [ "$(main_c_section only.txt)" = "$(main_c_section all.txt)" ] &&
+      grep -q '^Annotation: *named source files only$' only.txt &&
+      ! grep 'below threshold' only.txt | grep -q '^ *0 ' || return 1
+    "$annotate" $option multi.cgout >plain.txt || return 1
+    ! grep -q 'Annotat.*source file\|Annotation summary' plain.txt &&
+      grep -q '^Annotation: *off$' plain.txt || return 1
+  done
+}
+check only-named-annotated-without-annotate only_named_annotated
+
 # A named source that no file of the profile matches gets its section,
 # which says so, as the older cg_annotate said it (it was left empty); the
 # annotation summary is the same as without it.
