@@ -568,11 +568,14 @@ if [ $status = 0 ] && grep -q 'exited with status 3 in both runs' "$side/stdin.s
 else
   fail side-by-side-stdin "status $status: $(cat "$side/stdin.stdout" "$side/stdin.stderr" | head -3)"
 fi
-for refusal in out-file forking usage; do
+# A run that writes no profile gets what Valgrind said, on stdout as
+# --version says it when nothing came on stderr.
+for refusal in out-file forking usage no-profile; do
   case $refusal in
     out-file) set -- --cachegrind-out-file=x /bin/true; expected='--cachegrind-out-file is set by vg-side-by-side' ;;
     forking) set -- /bin/sh -c 'true & wait'; expected='the program ran 2 processes' ;;
     usage) set --; expected='^usage: vg-side-by-side' ;;
+    no-profile) set -- --version; expected='^valgrind-[0-9]' ;;
   esac
   (cd "$side" && "$build/vg-side-by-side" "$@" >"$side/$refusal.stdout" 2>"$side/$refusal.stderr" </dev/null)
   status=$?
@@ -582,3 +585,12 @@ for refusal in out-file forking usage; do
     fail "side-by-side-refuses-$refusal" "status $status: $(cat "$side/$refusal.stderr" | head -2)"
   fi
 done
+(cd "$side" && "$build/vg-side-by-side" -q --help >"$side/help.stdout" 2>"$side/help.stderr" </dev/null)
+status=$?
+if [ $status = 0 ] && head -1 "$side/help.stdout" | grep -q '^usage: vg-side-by-side' &&
+   grep -q '^Exit status: 0 identical, 1 different, 2' "$side/help.stdout" &&
+   [ ! -s "$side/help.stderr" ]; then
+  pass side-by-side-help
+else
+  fail side-by-side-help "status $status: $(cat "$side/help.stdout" "$side/help.stderr" | head -2)"
+fi

@@ -22,14 +22,29 @@ set -u
 me=vg-side-by-side
 comparer=$(dirname "$0")/compare-profiles.awk
 
+usage="usage: $me [VALGRIND-OPTION...] PROGRAM [ARG...]"
 if [ $# -lt 4 ]; then
-	echo "usage: $me [VALGRIND-OPTION...] PROGRAM [ARG...]" >&2
+	echo "$usage" >&2
 	exit 2
 fi
 valgrind=$1 system=$2 in_place=$3
 shift 3
 for arg in "$@"; do
 	case $arg in
+	-h | --help)
+		cat <<EOF
+$usage
+
+Runs PROGRAM under the system's Valgrind Cachegrind and under this build's,
+one after the other, in the same environment, and says whether the two
+profiles are identical; they are left in cachegrind.out.valgrind and
+cachegrind.out.ours.  Standard input, unless it is a terminal, is read to
+its end first and given to both runs: where it is a pipe that stays open
+and the program reads none, give it </dev/null.
+
+Exit status: 0 identical, 1 different, 2 no comparison made.
+EOF
+		exit 0 ;;
 	--cachegrind-out-file=*)
 		echo "$me: error: --cachegrind-out-file is set by $me (it writes cachegrind.out.valgrind and cachegrind.out.ours)" >&2
 		exit 2 ;;
@@ -79,7 +94,12 @@ profile_of() { # SIDE LABEL
 		echo "$me: error: the program ran $(($# - 2)) processes under $2; compare a forking program's profiles by hand" >&2
 	else
 		echo "$me: error: the run under $2 wrote no profile; it said:" >&2
-		tail -n 5 "$work/$1.stderr" >&2
+		# Valgrind writes some of its messages (--version, say) to stdout.
+		if [ -s "$work/$1.stderr" ]; then
+			tail -n 5 "$work/$1.stderr" >&2
+		else
+			tail -n 5 "$work/$1.stdout" >&2
+		fi
 	fi
 	return 1
 }
