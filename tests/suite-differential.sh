@@ -63,6 +63,18 @@ build)
 reference) ;;
 *) setup_fail "CG_DIFF_OURS must be build or reference, not '$CG_DIFF_OURS'" ;;
 esac
+# A build without the x86 tool (configure found no -m32 compiler, or was
+# given --disable-x86) has no 32-bit cases: they are left out, and said so.
+with_32bit=yes
+case ${CG_DIFF_OURS:-build} in
+build) [ -x "$builddir/cachegrind-x86-linux" ] || with_32bit=no ;;
+esac
+[ $with_32bit = yes ] ||
+	echo "note: this build has no x86 tool: the 32-bit cases are left out"
+is_32bit_workload() { # WORKLOAD
+	case " $(echo $workloads_32bit) " in *" $1 "*) return 0 ;; esac
+	return 1
+}
 
 # ---- the two tool folders, their paths of the same length -----------------------
 mkdir -p "$out" || setup_fail "cannot create $out"
@@ -105,11 +117,15 @@ for source in "$srcdir"/tests/workloads/*.c "$srcdir"/tests/workloads/*.cc \
 	case $source in
 	*.cc) build_workload g++ "$source" "$(basename "$source" .cc)" ;;
 	*.rs) build_workload rustc "$source" "$(basename "$source" .rs)" ;;
-	*) build_workload gcc "$source" "$(basename "$source" .c)" ;;
+	*)
+		workload=$(basename "$source" .c)
+		[ $with_32bit = yes ] || ! is_32bit_workload "$workload" || continue
+		build_workload gcc "$source" "$workload"
+		;;
 	esac
 done
 # shellcheck disable=SC2154 # set in cases.sh
-for workload in $workloads_also_32bit; do
+[ $with_32bit = no ] || for workload in $workloads_also_32bit; do
 	build_workload gcc "$srcdir/tests/workloads/$workload.c" "$workload-32" -m32
 done
 # About 200 KB of text for xz: numbered lines of pseudo-random values.
@@ -127,6 +143,12 @@ fi
 
 # ---- the comparers themselves, then the cases, two at a time -------------------------
 sh "$here/check-comparer.sh" "$srcdir" "$out/comparer" | grep -E -- "${CG_DIFF_ONLY:-.}"
-list_cases "${CG_DIFF_QUICK:-0}" | grep -E -- "${CG_DIFF_ONLY:-.}" >"$out/case-list"
+list_cases "${CG_DIFF_QUICK:-0}" | grep -E -- "${CG_DIFF_ONLY:-.}" |
+	while read -r case_name; do
+		workload=${case_name#*/}
+		[ $with_32bit = yes ] || ! is_32bit_workload "${workload%%/*}" ||
+			continue
+		echo "$case_name"
+	done >"$out/case-list"
 [ -s "$out/case-list" ] || setup_fail "no case matches CG_DIFF_ONLY='${CG_DIFF_ONLY:-}'"
 xargs -n 1 -P "${CG_DIFF_JOBS:-2}" sh "$here/run-case.sh" "$srcdir" "$builddir" <"$out/case-list"
