@@ -3,5 +3,5 @@
 # every test suite; the last line is "N passed, N failed".
 set -eu
 cd "$(dirname "$0")"
-sh tools/build-in-place.sh
+sh tools/build-in-place.sh all
 exec sh tests/run-all.sh "$PWD" "$PWD" "$@"

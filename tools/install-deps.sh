@@ -1,10 +1,19 @@
 #!/bin/sh
-# Installs, on a Debian machine, every package building and testing this
-# project needs, when it is missing.  Run as root; does nothing when all is
-# there already.
+# Installs, on a Debian machine, the packages this project needs, when they
+# are missing: with "build", those building it (the tool, its x86 build
+# included, and the programs); with "all" (the default), those its tests
+# run as well.  Run as root; does nothing when all is there already, so
+# that a user who is not root and has them can build and test.
+# usage: sh tools/install-deps.sh [build|all]
 set -eu
-packages="gcc g++ make autoconf automake pkgconf valgrind libpcre2-dev
-  gcc-multilib sqlite3 xz-utils python3 time util-linux clang"
+build_packages="gcc make autoconf automake pkgconf valgrind libpcre2-dev
+  gcc-multilib"
+test_packages="g++ sqlite3 xz-utils python3 time util-linux clang"
+case ${1:-all} in
+build) packages=$build_packages ;;
+all) packages="$build_packages $test_packages" ;;
+*) echo "usage: sh tools/install-deps.sh [build|all]" >&2; exit 2 ;;
+esac
 missing=
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
@@ -12,7 +21,9 @@ for p in $packages; do
 done
 # The Rust workload's compiler: Debian's, unless one is on PATH already
 # (rustup's, say).
-command -v rustc >/dev/null 2>&1 || missing="$missing rustc"
+if [ "${1:-all}" = all ]; then
+  command -v rustc >/dev/null 2>&1 || missing="$missing rustc"
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
   echo "install-deps: missing packages:$missing (run as root to install them)" >&2
