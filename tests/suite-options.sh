@@ -305,14 +305,15 @@ from_sysfs() {
 	run_tool ours "sysfs-$name" CACHEGRIND_SYSFS_CACHE_DIR="$sysfs/$tree" "$@" true
 }
 
-from_sysfs l3 l3 -v
-expect_lines sysfs/level-3-LL sysfs-l3 0 configuration \
-	"--PID-- warning: L3 cache found, using its data for the LL simulation.
+# What the level-3 description gives, with -v.
+l3_configuration="--PID-- warning: L3 cache found, using its data for the LL simulation.
 --PID-- Cache configuration detected from the description in \$CACHEGRIND_SYSFS_CACHE_DIR
 ==PID== Cache configuration used:
 ==PID==   I1: 32,768 B, 8-way, 64 B lines
 ==PID==   D1: 49,152 B, 12-way, 64 B lines
 ==PID==   LL: 33,554,432 B, 16-way, 64 B lines"
+from_sysfs l3 l3 -v
+expect_lines sysfs/level-3-LL sysfs-l3 0 configuration "$l3_configuration"
 
 # 49152 sets of 11 ways become 32768 sets of round(11 * 1.5) = 17 ways.
 from_sysfs l3-odd l3-odd -v
@@ -398,12 +399,7 @@ expect_lines sysfs/too-many-is-an-error sysfs-too-many 1 fatal_lines \
 	"valgrind: CACHEGRIND_SYSFS_CACHE_DIR=$sysfs/too-many: $sysfs/too-many/index16 or a higher index exists: at most 16 entries are read"
 from_sysfs other-entries other-entries -v
 expect_lines sysfs/other-entries-ignored sysfs-other-entries 0 configuration \
-	"--PID-- warning: L3 cache found, using its data for the LL simulation.
---PID-- Cache configuration detected from the description in \$CACHEGRIND_SYSFS_CACHE_DIR
-==PID== Cache configuration used:
-==PID==   I1: 32,768 B, 8-way, 64 B lines
-==PID==   D1: 49,152 B, 12-way, 64 B lines
-==PID==   LL: 33,554,432 B, 16-way, 64 B lines"
+	"$l3_configuration"
 from_sysfs missing no-such-folder
 expect_lines sysfs/missing-is-an-error sysfs-missing 1 fatal_lines \
 	"valgrind: CACHEGRIND_SYSFS_CACHE_DIR=$sysfs/no-such-folder: $sysfs/no-such-folder/index0 does not exist"
