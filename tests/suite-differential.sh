@@ -69,12 +69,14 @@ with_32bit=yes
 case ${CG_DIFF_OURS:-build} in
 build) [ -x "$builddir/cachegrind-x86-linux" ] || with_32bit=no ;;
 esac
-[ $with_32bit = yes ] ||
+# Emptied, the lists give list_cases() no 32-bit case; their sources are
+# not built either.
+left_out_32bit=
+if [ $with_32bit = no ]; then
 	echo "note: this build has no x86 tool: the 32-bit cases are left out"
-is_32bit_workload() { # WORKLOAD
-	case " $(echo $workloads_32bit) " in *" $1 "*) return 0 ;; esac
-	return 1
-}
+	left_out_32bit=" $(echo $workloads_32bit) "
+	workloads_32bit= workloads_also_32bit= compiled_workloads=$workloads_64bit
+fi
 
 # ---- the two tool folders, their paths of the same length -----------------------
 mkdir -p "$out" || setup_fail "cannot create $out"
@@ -119,13 +121,13 @@ for source in "$srcdir"/tests/workloads/*.c "$srcdir"/tests/workloads/*.cc \
 	*.rs) build_workload rustc "$source" "$(basename "$source" .rs)" ;;
 	*)
 		workload=$(basename "$source" .c)
-		[ $with_32bit = yes ] || ! is_32bit_workload "$workload" || continue
+		case $left_out_32bit in *" $workload "*) continue ;; esac
 		build_workload gcc "$source" "$workload"
 		;;
 	esac
 done
 # shellcheck disable=SC2154 # set in cases.sh
-[ $with_32bit = no ] || for workload in $workloads_also_32bit; do
+for workload in $workloads_also_32bit; do
 	build_workload gcc "$srcdir/tests/workloads/$workload.c" "$workload-32" -m32
 done
 # About 200 KB of text for xz: numbered lines of pseudo-random values.
@@ -143,12 +145,6 @@ fi
 
 # ---- the comparers themselves, then the cases, two at a time -------------------------
 sh "$here/check-comparer.sh" "$srcdir" "$out/comparer" | grep -E -- "${CG_DIFF_ONLY:-.}"
-list_cases "${CG_DIFF_QUICK:-0}" | grep -E -- "${CG_DIFF_ONLY:-.}" |
-	while read -r case_name; do
-		workload=${case_name#*/}
-		[ $with_32bit = yes ] || ! is_32bit_workload "${workload%%/*}" ||
-			continue
-		echo "$case_name"
-	done >"$out/case-list"
+list_cases "${CG_DIFF_QUICK:-0}" | grep -E -- "${CG_DIFF_ONLY:-.}" >"$out/case-list"
 [ -s "$out/case-list" ] || setup_fail "no case matches CG_DIFF_ONLY='${CG_DIFF_ONLY:-}'"
 xargs -n 1 -P "${CG_DIFF_JOBS:-2}" sh "$here/run-case.sh" "$srcdir" "$builddir" <"$out/case-list"

@@ -9,7 +9,8 @@ set -eu
 build_packages="gcc make autoconf automake pkgconf valgrind libpcre2-dev
   gcc-multilib"
 test_packages="g++ sqlite3 xz-utils python3 time util-linux clang"
-case ${1:-all} in
+wanted=${1:-all}
+case $wanted in
 build) packages=$build_packages ;;
 all) packages="$build_packages $test_packages" ;;
 *) echo "usage: sh tools/install-deps.sh [build|all]" >&2; exit 2 ;;
@@ -21,7 +22,7 @@ for p in $packages; do
 done
 # The Rust workload's compiler: Debian's, unless one is on PATH already
 # (rustup's, say).
-if [ "${1:-all}" = all ]; then
+if [ "$wanted" = all ]; then
   command -v rustc >/dev/null 2>&1 || missing="$missing rustc"
 fi
 [ -z "$missing" ] && exit 0
