@@ -981,9 +981,16 @@ static void walk_dirty(walk_t* w, const IRDirty* d)
    if (d->mFx == Ifx_None || !simulate_caches)
       return;
    /* Helpers such as fxsave declare huge areas; only the first line's
-    * worth counts, so no access spans more than two lines. */
+    * worth counts, so no access spans more than two lines.  The reference
+    * then hands that size to its simulator as 8 bits: with lines of 256
+    * bytes or more, the 32-bit fxsave's 464 bytes become 0 (256) or 208
+    * (512 and up).  The same narrowing gives the same lines; a size of 0
+    * touches the line of its address only (where that address starts a
+    * line, the reference stops with an internal error instead). */
    tl_assert(d->mAddr != NULL && d->mSize > 0);
-   Int size = capped_size(d->mSize);
+   Int size = capped_size(d->mSize) & 0xff;
+   if (size == 0)
+      size = 1;
    if (d->mFx == Ifx_Read || d->mFx == Ifx_Modify)
       add_read(w, size, d->mAddr);
    if (d->mFx == Ifx_Write || d->mFx == Ifx_Modify)

@@ -38,7 +38,9 @@ compiler_workload=cc1
 # of eight live in an overflow row, see cg_sim.h); and for the 32-bit
 # programs alone, lines of 16 bytes, which only their tool accepts (its
 # largest register is 16 bytes, not 32): the smallest line caps every
-# access, so a 108-byte fnsave is one of 16 bytes.
+# access, so a 108-byte fnsave is one of 16 bytes; lines of 256 and 512
+# bytes for x87rep, whose 32-bit fxsave then counts an access of 0 or 208
+# bytes, its size narrowed to 8 bits.
 cache_configs="cfg-typical cfg-np2 cfg-line32 cfg-small"
 
 cache_config_options() {
@@ -50,6 +52,8 @@ cache_config_options() {
 	cfg-odd) echo "--I1=8192,1,128 --D1=65536,16,32 --LL=196608,3,64" ;;
 	cfg-wide) echo "--I1=65536,16,64 --D1=49152,12,64 --LL=4194304,16,64" ;;
 	cfg-line16) echo "--I1=8192,2,16 --D1=8192,4,16 --LL=131072,8,16" ;;
+	cfg-line256) echo "--I1=32768,4,256 --D1=32768,4,256 --LL=1048576,8,256" ;;
+	cfg-line512) echo "--I1=32768,2,512 --D1=32768,4,512 --LL=1048576,8,512" ;;
 	*) return 1 ;;
 	esac
 }
@@ -194,6 +198,15 @@ list_cases() { # QUICK
 	for workload in $workloads_32bit; do
 		echo "diff/$workload/cfg-line16/cache"
 		echo "diff/$workload/cfg-line16/branch"
+	done
+	# Lines of 256 bytes and more, where the 32-bit fxsave's access size
+	# is narrowed (tests/workloads/x87rep.c).
+	for workload in $workloads_32bit x87rep; do
+		case $workload in x87rep*)
+			echo "diff/$workload/cfg-line256/cache"
+			echo "diff/$workload/cfg-line512/cache"
+			;;
+		esac
 	done
 	for workload in $compiled_workloads; do
 		echo "diff/$workload/cfg-odd/branch"
