@@ -461,15 +461,74 @@ static void read_profiles(cg_profile* profile, const cg_read_rules* rules,
       cg_fatal("%s", profile->error);
 }
 
-/* A second reading is possible only if every input is a regular file. */
-static int can_read_twice(const report* r)
+/* A second reading is possible only if every input is a regular file.
+ * If so, returns each input's status as it is before the first reading
+ * (to free), for check_second_reading(); else NULL. */
+static struct stat* statuses_if_readable_twice(const report* r)
+{
+   struct stat* statuses = cg_xreallocarray(NULL, r->data_count,
+                                            sizeof *statuses);
+   for (size_t f = 0; f < r->data_count; f++)
+      if (stat(r->data_paths[f], &statuses[f]) != 0 ||
+          !S_ISREG(statuses[f].st_mode)) {
+         free(statuses);
+         return NULL;
+      }
+   return statuses;
+}
+
+static int same_file_state(const struct stat* a, const struct stat* b)
+{
+   return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+          a->st_size == b->st_size &&
+          a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+          a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+static int same_counts(const cg_profile* a, const cg_profile* b)
+{
+   if (a->event_count != b->event_count || a->names.count != b->names.count ||
+       a->pair_count != b->pair_count)
+      return 0;
+   for (size_t e = 0; e < a->event_count; e++)
+      if (strcmp(a->event_names[e], b->event_names[e]) != 0)
+         return 0;
+   size_t per_pair = a->event_count * sizeof(cg_count);
+   return memcmp(a->summary, b->summary, per_pair) == 0 &&
+          memcmp(a->pair_file, b->pair_file,
+                 a->pair_count * sizeof *a->pair_file) == 0 &&
+          memcmp(a->pair_function, b->pair_function,
+                 a->pair_count * sizeof *a->pair_function) == 0 &&
+          memcmp(a->pair_counts, b->pair_counts,
+                 a->pair_count * per_pair) == 0;
+}
+
+/* The second reading must find what the first found: the report's totals
+ * come from the first, its annotated lines from the second, and a profile
+ * rewritten in between (by a run that ends as it is read) would mix two
+ * profiles, of other events even.  An input whose device, inode, size or
+ * modification time moved since BEFORE, or counts of the second reading
+ * that differ from the first's (a rewrite within one tick of the clock),
+ * end the program before anything is printed, naming the input that
+ * changed where its status tells. */
+static void check_second_reading(const report* r, const struct stat* before,
+                                 const cg_profile* first,
+                                 const cg_profile* second)
 {
    for (size_t f = 0; f < r->data_count; f++) {
-      struct stat status;
-      if (stat(r->data_paths[f], &status) != 0 || !S_ISREG(status.st_mode))
-         return 0;
+      struct stat now;
+      if (stat(r->data_paths[f], &now) != 0 ||
+          !same_file_state(&before[f], &now))
+         cg_fatal("%s: changed while cg_annotate was reading it",
+                  r->data_paths[f]);
    }
-   return 1;
+   if (!same_counts(first, second)) {
+      if (r->data_count == 1)
+         cg_fatal("%s: changed while cg_annotate was reading it",
+                  r->data_paths[0]);
+      cg_fatal("%s (or another of the %zu profiles): changed while "
+               "cg_annotate was reading it", r->data_paths[0], r->data_count);
+   }
 }
 
 /* ---- the plan of what to annotate ---- */
@@ -752,7 +811,9 @@ int main(int argc, char** argv)
    int annotating = chosen.annotate || r.user_source_count > 0;
    /* Lines are kept only to be annotated: with two passes, only those of
     * the files annotated, in the second. */
-   int two_passes = annotating && can_read_twice(&r);
+   struct stat* first_statuses =
+      annotating ? statuses_if_readable_twice(&r) : NULL;
+   int two_passes = first_statuses != NULL;
    rules.keep_lines = two_passes || !annotating ? keep_no_lines : NULL;
    cg_profile totals;
    read_profiles(&totals, &rules, &r, chosen.diff);
@@ -779,6 +840,7 @@ int main(int argc, char** argv)
          rules.keep_lines = keep_planned_lines;
          rules.keep_lines_context = &wanted;
          read_profiles(&lines, &rules, &r, chosen.diff);
+         check_second_reading(&r, first_statuses, &totals, &lines);
          adds_up = print_source_sections(&r, &plan, &lines);
          cg_profile_free(&lines);
          cg_names_free(&wanted);
@@ -791,6 +853,7 @@ int main(int argc, char** argv)
    }
    report_deliver(&r);
    free(shown_files);
+   free(first_statuses);
    report_close(&r);
    free_report(&r);
    cg_profile_free(&totals);

@@ -679,6 +679,75 @@ else
 	fail output-on-signal "raise-at-rename.c does not compile"
 fi
 
+# A profile that changes between cg_annotate's two readings (the first
+# for the summaries, the second for the annotated lines, as a run ending
+# while its profile is read would make happen) is refused before anything
+# is printed: replaced by a file of other counts under the same status
+# (only the counts tell; the preloaded open() opens the other file at the
+# second opening), or renamed over between the two (its status tells).
+cat >swap-at-second-open.c <<'EOF_C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+/* The second opening of $SWAP_PATH opens $SWAP_WITH instead, or, with
+ * $SWAP_BY_RENAME set, renames $SWAP_WITH over $SWAP_PATH first. */
+static int swapped_open(const char* symbol, const char* path, int flags,
+			mode_t mode)
+{
+	static int openings;
+	int (*real)(const char*, int, ...) =
+		(int (*)(const char*, int, ...))dlsym(RTLD_NEXT, symbol);
+	const char* target = getenv("SWAP_PATH");
+	if (target != NULL && strcmp(path, target) == 0 && ++openings == 2) {
+		if (getenv("SWAP_BY_RENAME") != NULL)
+			rename(getenv("SWAP_WITH"), path);
+		else
+			path = getenv("SWAP_WITH");
+	}
+	return real(path, flags, mode);
+}
+#define SWAPPED(name) \
+	int name(const char* path, int flags, ...) \
+	{ \
+		mode_t mode = 0; \
+		if (flags & O_CREAT) { \
+			va_list args; \
+			va_start(args, flags); \
+			mode = va_arg(args, mode_t); \
+			va_end(args); \
+		} \
+		return swapped_open(#name, path, flags, mode); \
+	}
+SWAPPED(open)
+SWAPPED(open64)
+EOF_C
+case $programs in *cg_annotate*)
+	if cc -shared -fPIC -o swap-at-second-open.so swap-at-second-open.c -ldl 2>/dev/null; then
+		printf 'cmd: other\nevents: Ir Dr Dw\nfl=other.c\nfn=f\n1 1 2 3\nsummary: 1 2 3\n' >other-events.cgout
+		cp good.cgout changing.cgout
+		run changed-counts env LD_PRELOAD="$work/swap-at-second-open.so" \
+			ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+			SWAP_PATH=changing.cgout SWAP_WITH=other-events.cgout \
+			"$builddir/cg_annotate" changing.cgout
+		check_refused changed-between-readings/counts changed-counts cg_annotate \
+			"changing.cgout: changed while cg_annotate was reading it"
+		awk '/^summary:/ { $2 = $2 + 1 } /^8 9 / { $2 = 10 } { print }' good.cgout >renamed-over.cgout
+		run changed-file env LD_PRELOAD="$work/swap-at-second-open.so" \
+			ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+			SWAP_PATH=changing.cgout SWAP_WITH=renamed-over.cgout SWAP_BY_RENAME=1 \
+			"$builddir/cg_annotate" good.cgout changing.cgout
+		check_refused changed-between-readings/file changed-file cg_annotate \
+			"changing.cgout: changed while cg_annotate was reading it"
+	else
+		fail changed-between-readings "swap-at-second-open.c does not compile"
+	fi
+	;;
+esac
+
 # ---- the fuzzers' inputs ------------------------------------------------------------
 # Every profile the fuzzers start from or once failed on, through every
 # program: accepted, or refused in one line.
