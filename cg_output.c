@@ -73,7 +73,9 @@ static void fail_on(const char* path, int error)
 static int make_temp_beside(const char* name, char** temp_path)
 {
    size_t length = strlen(name);
-   char* temp = cg_xmalloc(length + sizeof ".XXXXXX");
+   /* Room for either form: the shorter name replaces a base name that may
+    * itself be shorter than it ("a/x", "a/"). */
+   char* temp = cg_xmalloc(length + sizeof "cg.XXXXXX");
    memcpy(temp, name, length);
    memcpy(temp + length, ".XXXXXX", sizeof ".XXXXXX");
    int fd = mkstemp(temp);
@@ -134,7 +136,8 @@ static void drop_temp(cg_output* output, int fd)
  * a file with other hard links (they must see the output too), a device
  * or a pipe (a rename would put a file in its place), a file whose owner
  * or group the temporary cannot be given (a rename would take it from its
- * owner; in a folder with the sticky bit it would be refused), a folder
+ * owner; in a folder with the sticky bit it would be refused) or whose
+ * permissions it cannot be given (fchmod() refused), a folder
  * where the user may write the file but create none.  A regular file
  * written in place is left empty if writing fails. */
 void cg_output_open(cg_output* output, const char* path)
@@ -160,21 +163,23 @@ void cg_output_open(cg_output* output, const char* path)
       return;
    }
    pending_temp_path = output->temp_path;
-   struct stat temp_status;
-   if (exists && (fstat(fd, &temp_status) != 0 ||
-                  ((temp_status.st_uid != status.st_uid ||
-                    temp_status.st_gid != status.st_gid) &&
-                   fchown(fd, status.st_uid, status.st_gid) != 0))) {
-      drop_temp(output, fd);
-      open_in_place(output, path);
-      return;
-   }
+   mode_t mode;
    if (exists) {
-      fchmod(fd, status.st_mode & 07777);
+      mode = status.st_mode & 07777;
    } else {
       mode_t mask = umask(0);
       umask(mask);
-      fchmod(fd, 0666 & ~mask);
+      mode = 0666 & ~mask;
+   }
+   struct stat temp_status;
+   if ((exists && (fstat(fd, &temp_status) != 0 ||
+                   ((temp_status.st_uid != status.st_uid ||
+                     temp_status.st_gid != status.st_gid) &&
+                    fchown(fd, status.st_uid, status.st_gid) != 0))) ||
+       fchmod(fd, mode) != 0) {
+      drop_temp(output, fd);
+      open_in_place(output, path);
+      return;
    }
    output->stream = fdopen(fd, "w");
    if (output->stream == NULL)

@@ -511,6 +511,40 @@ if [ "$(sort -u places.status)" = 0 ] && [ ! -s places.stderr ] &&
 else
 	fail output-places "status $(sort -u places.status | tr '\n' ' '), $(head -n 1 places.stderr), $(ls -l places | cut -c1-40 | tr '\n' '|')"
 fi
+# A folder name too long for the system, with a base name shorter than the
+# temporary's own short form ("cg.XXXXXX"): refused as the system refuses
+# it, the short form tried without writing past the name's room.
+run too-long-folder "$builddir/cg_merge" -o "$(printf '%0300d' 0)/x" good.cgout
+check_refused output-in-too-long-folder too-long-folder cg_merge "File name too long"
+# A temporary whose permissions cannot be set (fchmod() refused, as some
+# file systems refuse it): the output is written in place instead, with
+# the permissions a new file gets, not renamed in with the temporary's 600.
+cat >refuse-fchmod.c <<'EOF_C'
+#include <errno.h>
+#include <sys/types.h>
+int fchmod(int fd, mode_t mode)
+{
+	(void)fd;
+	(void)mode;
+	errno = EPERM;
+	return -1;
+}
+EOF_C
+if cc -shared -fPIC -o refuse-fchmod.so refuse-fchmod.c 2>/dev/null; then
+	run no-fchmod sh -c 'umask 022 && exec env LD_PRELOAD="$1" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		"$2" -o no-fchmod.out good.cgout' sh "$work/refuse-fchmod.so" "$builddir/cg_merge"
+	if check_accepted output-without-fchmod no-fchmod; then
+		if [ "$(stat -c %a no-fchmod.out)" = 644 ] && cmp -s no-fchmod.out places/expected &&
+			[ -z "$(ls no-fchmod.out.* 2>/dev/null)" ]; then
+			pass output-without-fchmod
+		else
+			fail output-without-fchmod "$(ls -l no-fchmod.out* | cut -c1-40 | tr '\n' '|')"
+		fi
+	fi
+else
+	fail output-without-fchmod "refuse-fchmod.c does not compile"
+fi
 if [ -n "$unprivileged" ]; then
 	chmod 755 read-only && echo old >read-only/writable && chmod 666 read-only/writable && chmod 555 read-only
 	run out-readonly-file as_tester "$builddir/cg_merge" -o read-only/writable good.cgout
