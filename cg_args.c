@@ -160,11 +160,11 @@ static int handled_as_standard(const cg_arg_parser* parser,
          cg_help_full(parser->help, cg_invoked_name(), cg_help_width());
       fputs(help, stdout);
       free(help);
-      exit(0);
+      cg_exit_success();
    }
    case CG_OPT_VERSION:
       cg_print_version();
-      exit(0);
+      cg_exit_success();
    }
    return 0;
 }

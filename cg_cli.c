@@ -3,6 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,6 +46,14 @@ void cg_fatal(const char* format, ...)
    va_end(args);
    fputc('\n', stderr);
    exit(1);
+}
+
+void cg_exit_success(void)
+{
+   /* exit() flushes standard output too, but says nothing if that fails. */
+   if (fflush(stdout) != 0 || ferror(stdout))
+      cg_fatal("cannot write '<stdout>': %s", strerror(errno));
+   exit(0);
 }
 
 void cg_print_version(void)

@@ -17,6 +17,11 @@ const char* cg_invoked_name(void);
 void cg_fatal(const char* format, ...)
    __attribute__((noreturn, format(printf, 1, 2)));
 
+/* Exits with status 0 once what was printed on stdout has been written;
+ * if it could not be (a full disk, a reader gone), fails as cg_fatal()
+ * does, naming "<stdout>" as any other failed output is named. */
+void cg_exit_success(void) __attribute__((noreturn));
+
 /* Prints "NAME-VERSION" on stdout, NAME being argv[0]'s last component. */
 void cg_print_version(void);
 

@@ -607,6 +607,16 @@ case $programs in *cg_annotate*)
 	;;
 esac
 
+# --help and --version on a full disk: refused like any other output, not
+# a success that printed nothing.
+for program in $programs; do
+	for option in --help --version; do
+		run "full$option-$program" sh -c '"$1" "$2" >/dev/full' sh "$builddir/$program" "$option"
+		check_refused "dev-full$option/$program" "full$option-$program" "$program" \
+			"cannot write '<stdout>': No space left on device"
+	done
+done
+
 # An output whose reader has gone: a pipe whose read end is closed before
 # the program starts (python3 makes one, and restores SIGPIPE's default in
 # the program): one line and status 1, not death by the signal.
