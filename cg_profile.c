@@ -146,8 +146,10 @@ uint32_t cg_profile_pair(cg_profile* profile, cg_name_id file,
           profile->pair_function[pair] == function)
          return pair;
    }
+   /* The reader refuses a file long before this (current_pair() in
+    * cg_profile_read.c); pair indexes are 32-bit. */
    if (profile->pair_count >= UINT32_MAX - 1)
-      abort(); /* more pairs than names could ever make */
+      abort();
    if (profile->pair_count == profile->pair_capacity) {
       size_t capacity = profile->pair_capacity ? profile->pair_capacity * 2
                                                : 1024;

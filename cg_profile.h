@@ -112,9 +112,9 @@ void cg_profile_init(cg_profile* profile, const cg_read_rules* rules);
 void cg_profile_free(cg_profile* profile);
 
 /* Reads the data file PATH and adds SIGN (1 or -1) times its counts.
- * Returns 1 on success; on failure returns 0 with a one-line message
- * ("FILE:LINE: what is wrong", or "FILE: ..." when no line is to blame)
- * in profile->error, the profile then being unfit for further use. */
+ * Returns 1 on success; on failure returns 0 with a one-line message in
+ * profile->error (its forms are listed in the contract at the top of
+ * cg_profile_read.c), the profile then being unfit for further use. */
 int cg_profile_read(cg_profile* profile, const char* path, int sign);
 
 /* Finds or adds the pair (FILE, FUNCTION); returns its index. */

@@ -8,7 +8,9 @@
  *     cmd: TEXT       exactly one, before events:
  *     events: A B ..  one or more event names, separated by blanks
  *     KEY: VALUE      any other such line is kept out of the way (ignored),
- *                     except "positions:" naming anything but "line"
+ *                     except "positions:" naming anything but "line", and
+ *                     "summary:" or "totals:", which end the header before
+ *                     its events: line ("missing an `events:` line")
  *   Body:
  *     fl=NAME         the file of the count lines that follow; the function
  *                     becomes the rules' unnamed function until an fn=
@@ -36,6 +38,10 @@
  *     malformed or too many event counts line number too large
  *     event count out of 64-bit range
  *     name (N) used before it was defined   NUL byte in a name
+ *     name number too large: (N)         (more than 18 digits)
+ *     --mod-filename: WHY, --mod-funcname: WHY  (a renaming failed)
+ *     too many distinct names, too many distinct (file, function) pairs,
+ *     too many distinct lines            (past 2^31 of them)
  *     more than one `summary:` line      line after the `summary:` line: ..
  *     missing `summary:` line, aborting  (LINE is one past the last line)
  *     `summary:` line doesn't match computed total: ...
@@ -83,6 +89,7 @@ typedef struct reader {
    uint64_t line_number;
 
    cg_input* input;
+   size_t description_capacity;
    int have_command;
    cg_count* counts;      /* the count line being parsed */
    cg_sum* input_total;   /* this file's own sum, unsigned by SIGN: only
@@ -348,6 +355,10 @@ static void ensure_name_use(cg_profile* profile)
 static cg_name_id read_name(reader* r, char space, const char* text,
                             size_t length)
 {
+   /* Ids are 32-bit: refused well before they could wrap (each name read
+    * adds at most its renamings besides). */
+   if (r->profile->names.count >= UINT32_MAX / 2)
+      fail(r, "too many distinct names");
    if (memchr(text, '\0', length) != NULL)
       fail(r, "NUL byte in a name");
    size_t digits = length > 1 && text[0] == '(' ? strspn(text + 1, "0123456789")
@@ -508,9 +519,14 @@ static void read_header(reader* r)
       if (memchr(line, '\0', length) != NULL)
          fail(r, "malformed line: NUL byte");
       if ((value = header_value(line, "desc:")) != NULL) {
-         input->descriptions =
-            cg_xreallocarray(input->descriptions,
-                             input->description_count + 1, sizeof(char*));
+         /* Grown by doubling, as the events are (see read_events()). */
+         if (input->description_count == r->description_capacity) {
+            r->description_capacity = r->description_capacity
+                                         ? r->description_capacity * 2 : 4;
+            input->descriptions =
+               cg_xreallocarray(input->descriptions, r->description_capacity,
+                                sizeof(char*));
+         }
          input->descriptions[input->description_count++] =
             cg_xstrndup(value, strlen(value));
       } else if ((value = header_value(line, "cmd:")) != NULL) {
@@ -536,6 +552,15 @@ static void read_header(reader* r)
 
 /* ---- the body ---- */
 
+/* The pair (file, function) that count lines now go to; as many pairs as
+ * a 32-bit index can number are refused, with the line. */
+static uint32_t current_pair(reader* r)
+{
+   if (r->profile->pair_count >= UINT32_MAX / 2)
+      fail(r, "too many distinct (file, function) pairs");
+   return cg_profile_pair(r->profile, r->file, r->function);
+}
+
 static void read_count_line(reader* r, const char* line, size_t length)
 {
    uint64_t line_in_source;
@@ -550,7 +575,7 @@ static void read_count_line(reader* r, const char* line, size_t length)
    if (!r->have_file)
       return;
    if (r->pair == NO_PAIR) {
-      r->pair = (long)cg_profile_pair(profile, r->file, r->function);
+      r->pair = (long)current_pair(r);
       r->pair_keeps_lines = file_keeps_lines(profile, r->file);
    }
    cg_profile_add(profile, CG_IN_PAIR, (size_t)r->pair, r->counts, r->sign);
@@ -580,7 +605,7 @@ static void read_position_line(reader* r, const char* line, size_t length)
       r->have_file = 1;
       r->function = r->unnamed_function;
       if (profile->rules.record_unnamed_on_file_line)
-         cg_profile_pair(profile, r->file, r->function);
+         current_pair(r);
       break;
    case 'i':
    case 'e':
@@ -704,25 +729,28 @@ static void read_file(reader* r)
 
 int cg_profile_read(cg_profile* profile, const char* path, int sign)
 {
-   reader r;
-   memset(&r, 0, sizeof r);
-   r.profile = profile;
-   r.path = path;
-   r.sign = sign;
-   r.fd = -1;
-   r.pair = NO_PAIR;
-   r.last_entry = (size_t)-1;
-   cg_names_init(&r.compressed_keys);
-   int ok = setjmp(r.failed) == 0;
+   /* On the heap: the reader changes between setjmp() and longjmp(), and
+    * a local object of this function that did would be indeterminate
+    * after the jump (C11 7.13.2.1), the pointer itself never changing. */
+   reader* const r = cg_xcalloc(1, sizeof *r);
+   r->profile = profile;
+   r->path = path;
+   r->sign = sign;
+   r->fd = -1;
+   r->pair = NO_PAIR;
+   r->last_entry = (size_t)-1;
+   cg_names_init(&r->compressed_keys);
+   int ok = setjmp(r->failed) == 0;
    if (ok)
-      read_file(&r);
-   if (r.fd >= 0)
-      close(r.fd);
-   free(r.buffer);
-   free(r.counts);
-   free(r.input_total);
-   free(r.summary);
-   free(r.compressed_names);
-   cg_names_free(&r.compressed_keys);
+      read_file(r);
+   if (r->fd >= 0)
+      close(r->fd);
+   free(r->buffer);
+   free(r->counts);
+   free(r->input_total);
+   free(r->summary);
+   free(r->compressed_names);
+   cg_names_free(&r->compressed_keys);
+   free(r);
    return ok;
 }
