@@ -2,6 +2,9 @@
 # Runs every test suite (tests/suite-*.sh) against a build folder, passes
 # their PASS/FAIL lines through, and ends with the totals line
 # "N passed, N failed".  Exits non-zero if anything failed or nothing ran.
+# A suite that does not end with status 0 (it died, or gave up before its
+# tests) counts as one failure more: a suite reports its failures as FAIL
+# lines and exits 0 once it has run to its end.
 #
 # usage: sh tests/run-all.sh SRCDIR BUILDDIR [SUITE...]
 #   SUITE names a suite without its prefix and suffix (e.g. "profiles");
@@ -20,10 +23,16 @@ if [ $# -eq 0 ]; then
 fi
 
 log=$(mktemp) || exit 2
-trap 'rm -f "$log"' EXIT
+ended=$(mktemp) || exit 2
+trap 'rm -f "$log" "$ended"' EXIT
 for suite in "$@"; do
   echo "== suite $suite"
-  sh "$srcdir/tests/suite-$suite.sh" "$srcdir" "$builddir" 2>&1 | tee -a "$log"
+  { sh "$srcdir/tests/suite-$suite.sh" "$srcdir" "$builddir" 2>&1
+    echo $? >"$ended"; } | tee -a "$log"
+  status=$(cat "$ended")
+  if [ "$status" != 0 ]; then
+    echo "FAIL $suite/suite-ended: status $status" | tee -a "$log"
+  fi
 done
 passed=$(grep -c '^PASS ' "$log")
 failed=$(grep -c '^FAIL ' "$log")

@@ -542,3 +542,7 @@ version() {
     "$annotate" --help | grep -q '^usage: cg_annotate'
 }
 check version-and-help version
+
+# Its failures are its FAIL lines: reaching this end is a clean end (see
+# run-all.sh, which counts any other end as a failure).
+exit 0

@@ -30,3 +30,7 @@ for target in fuzz_profile fuzz_subst; do
 		echo "FAIL fuzz/$target: $(grep -v '^ *$' "$log" | tail -n 1)"
 	fi
 done
+
+# Its failures are its FAIL lines: reaching this end is a clean end (see
+# run-all.sh, which counts any other end as a failure).
+exit 0

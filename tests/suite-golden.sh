@@ -47,3 +47,7 @@ for c in "$@"; do
     fi
   fi
 done
+
+# Its failures are its FAIL lines: reaching this end is a clean end (see
+# run-all.sh, which counts any other end as a failure).
+exit 0

@@ -192,3 +192,7 @@ same_error annotate-unknown-alone cg_annotate --bogus --diff
 same_error annotate-value-missing cg_annotate a.out --context
 same_error annotate-flag-with-value cg_annotate --diff=yes a.out
 same_error annotate-ambiguous cg_annotate --sh=Ir a.out
+
+# Its failures are its FAIL lines: reaching this end is a clean end (see
+# run-all.sh, which counts any other end as a failure).
+exit 0

@@ -854,3 +854,7 @@ for kind in fuzz-corpus fuzz-regressions; do
 		done
 	done
 done
+
+# Its failures are its FAIL lines: reaching this end is a clean end (see
+# run-all.sh, which counts any other end as a failure).
+exit 0

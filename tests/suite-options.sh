@@ -493,3 +493,7 @@ for side in ours ref; do
 	cp "$work/usage.$side.status" "$work/usage-lines.$side.status"
 done
 same_as_reference usage/cache-options usage-lines cache_usage required
+
+# Its failures are its FAIL lines: reaching this end is a clean end (see
+# run-all.sh, which counts any other end as a failure).
+exit 0

@@ -598,3 +598,7 @@ if [ $status = 0 ] && head -1 "$side/help.stdout" | grep -q '^usage: vg-side-by-
 else
   fail side-by-side-help "status $status: $(cat "$side/help.stdout" "$side/help.stderr" | head -2)"
 fi
+
+# Its failures are its FAIL lines: reaching this end is a clean end (see
+# run-all.sh, which counts any other end as a failure).
+exit 0
