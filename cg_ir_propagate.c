@@ -35,6 +35,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pub_tool_basics.h"
+#include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
 #include "libvex_ir.h"
@@ -125,8 +126,12 @@ static void resolve_operands(IRExpr* e)
    case Iex_GetI:
       e->Iex.GetI.ix = renamed(e->Iex.GetI.ix);
       break;
+   case Iex_Get:
+   case Iex_Const:
+   case Iex_RdTmp: /* resolved by the caller */
+      break;
    default:
-      break; /* Get, Const, RdTmp (resolved by the caller) */
+      VG_(tool_panic)("cachegrind: unexpected IR expression");
    }
 }
 
@@ -229,8 +234,12 @@ void cg_propagate_stmt(IRStmt* st)
       st->Ist.AbiHint.base = resolved(st->Ist.AbiHint.base);
       st->Ist.AbiHint.nia = resolved(st->Ist.AbiHint.nia);
       break;
+   case Ist_NoOp:
+   case Ist_IMark:
+   case Ist_MBE:
+      break;
    default:
-      break; /* NoOp, IMark, MBE */
+      VG_(tool_panic)("cachegrind: unexpected IR statement");
    }
 }
 
