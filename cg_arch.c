@@ -15,8 +15,8 @@
  *  2. The LL repair: the simulator needs a power-of-two number of sets, so
  *     a detected LL without one is shrunk to the nearest smaller power of
  *     two sets, its associativity scaled to keep the size about the same.
- *  3. The checks of detected caches (a bad detected I1 or D1 is fatal
- *     unless an option replaces it).
+ *  3. The checks of detected caches (a bad detected I1, D1 or LL is
+ *     fatal unless an option replaces it).
  *  4. The --I1/--D1/--LL options, already checked when they were read,
  *     replace the detected caches.
  *  5. The smallest line must hold the largest guest register, since the

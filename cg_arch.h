@@ -29,14 +29,15 @@ Bool cg_arch_process_option(const HChar* arg);
 /* Prints the usage lines of the cache options (for --help). */
 void cg_arch_print_usage(void);
 
-/* Works out the caches to simulate: detection (the kernel's cache
- * description in /sys/devices/system/cpu/cpu0/cache, or in the folder
- * named by $CACHEGRIND_SYSFS_CACHE_DIR; else the core's CPUID information;
- * else defaults), the LL repair to a power-of-two set count, the checks,
- * then the command-line overrides.  Prints the warnings 3.19 prints
- * (through dmsg), and under -v which source was used and the "Cache
- * configuration used" lines.  Exits with status 1 when a detected I1 or D1
- * that no option replaces cannot be simulated, or when the smallest line
+/* Works out the caches to simulate: detection (the core's CPUID
+ * information, or, when $CACHEGRIND_SYSFS_CACHE_DIR is set, the cache
+ * description in the folder it names, laid out as the kernel's
+ * /sys/devices/system/cpu/cpu0/cache; else defaults), the LL repair to a
+ * power-of-two set count, the checks, then the command-line overrides.
+ * Prints the warnings 3.19 prints (through dmsg), and under -v which
+ * source was used and the "Cache configuration used" lines.  Exits with
+ * status 1 when a detected I1, D1 or LL that no option replaces cannot be
+ * simulated, or when the smallest line
  * is shorter than the largest guest register.  On return all three caches
  * pass the checks described at cache_t. */
 void cg_arch_configure_caches(cache_t* I1, cache_t* D1, cache_t* LL);

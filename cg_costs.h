@@ -39,8 +39,10 @@ typedef struct {
  * be written (having said why). */
 Bool cg_costs_finish(const run_description_t* run);
 
-/* Statistics for --stats=yes: instructions whose fetch was simulated in
- * full ("Gen") or by the one-line shortcut ("NoX"). */
+/* Statistics for --stats=yes: the instructions instrumented, as Valgrind
+ * 3.19's Cachegrind sorts them (whatever this tool does with their
+ * fetches): "NoX" within one I1 line where I1 and LL lines are the same
+ * size, "Gen" otherwise; counted with the caches simulated or not. */
 void cg_costs_count_instr_kind(Bool one_line);
 
 /* Number of per-superblock records alive, for --stats=yes. */

@@ -29,9 +29,10 @@ static cache_sim_t I1_cache, D1_cache, LL_cache;
  * inline.  Static data lies in the tool's image, below 2 GB, so the tag
  * array's address fits in an instruction's 32-bit displacement and each
  * inline test is two instructions shorter than with a heap address.
- * A set's row there is one line long, so 256 kB holds the rows of a cache
- * whose size is at most 256 kB times its associativity; the pages a
- * smaller cache does not use are never touched. */
+ * A set's row there is one line long, so 32768 words (256 kB on amd64,
+ * 128 kB on x86) hold the rows of a cache whose size is at most that
+ * times its associativity; the pages a smaller cache does not use are
+ * never touched. */
 static UWord I1_room[32768] __attribute__((aligned(64)));
 static UWord D1_room[32768] __attribute__((aligned(64)));
 

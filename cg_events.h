@@ -83,9 +83,11 @@ const cache_sim_t* cg_events_D1(void);
 /* Adds GROUP's runs so far to its counters. */
 void cg_events_fold_counts(event_group_t* group);
 
-/* The helpers get what they need as arguments, constants of the
- * translation but for the run-time addresses and outcomes; only a fetch
- * passes its constants in memory (fetch_site_t). */
+/* The helpers get what they need as arguments: the run-time addresses and
+ * outcomes, and constants of the translation.  Where those constants
+ * would take more than one argument they are kept in the superblock's
+ * record and passed by address (fetch sites, runs of data accesses, event
+ * groups) or by an entry index (cg_entries.h). */
 
 /* A fetch that is simulated at run time: the instruction's address and
  * length, and the line its misses are charged to.  Every argument of a

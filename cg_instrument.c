@@ -10,7 +10,8 @@
  *   Dirty          its declared memory effect, capped at the smallest line
  *   CAS            a read then a write of the same location
  *   LLSC           a read (load-linked) or a write (store-conditional)
- *   Exit           a conditional branch (Bc), for ordinary jumps only
+ *   Exit           a conditional branch (Bc), for a jump, call or return
+ *                  (not a system call, client request or the like)
  *   end of block   an indirect branch (Bi), for non-constant targets
  *
  * Events wait in a queue of 16 and are turned into a group (see
@@ -35,10 +36,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pub_tool_basics.h"
-#include "pub_tool_hashtable.h"
 #include "pub_tool_libcassert.h"
-#include "pub_tool_libcbase.h"
-#include "pub_tool_libcprint.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_tooliface.h"
@@ -1105,7 +1103,8 @@ static void walk_statement(walk_t* w, IRStmt* st)
  * a run (smaller, and a run's header is smaller than its two accesses'
  * share of the fetch site's room), and every group at least one event
  * (the block's indirect branch is the one event with no statement of its
- * own). */
+ * own); plus a word per event for cg_record_alloc()'s rounding to whole
+ * words. */
 static SizeT event_bound(const IRSB* sb, Int first)
 {
    SizeT events = 1;

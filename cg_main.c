@@ -19,7 +19,6 @@
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
-#include "pub_tool_machine.h"
 #include "pub_tool_options.h"
 #include "pub_tool_tooliface.h"
 #include "pub_tool_transtab.h"

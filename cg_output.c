@@ -237,7 +237,8 @@ static char* format_count(char* end, cg_count value)
    return p;
 }
 
-void cg_write_counts(FILE* stream, const cg_count* counts, size_t count)
+/* Writes " C1 C2 ..." (COUNT counts). */
+static void write_counts(FILE* stream, const cg_count* counts, size_t count)
 {
    char buffer[24];
    char* end = buffer + sizeof buffer;
@@ -255,7 +256,7 @@ void cg_write_count_line(FILE* stream, uint64_t line, const cg_count* counts,
    char* end = buffer + sizeof buffer;
    char* digits = format_unsigned(end, line);
    fwrite_unlocked(digits, 1, (size_t)(end - digits), stream);
-   cg_write_counts(stream, counts, count);
+   write_counts(stream, counts, count);
    putc_unlocked('\n', stream);
 }
 
@@ -270,6 +271,6 @@ void cg_write_events_line(FILE* stream, const cg_profile* profile)
 void cg_write_summary_line(FILE* stream, const cg_profile* profile)
 {
    fputs("summary:", stream);
-   cg_write_counts(stream, profile->summary, profile->event_count);
+   write_counts(stream, profile->summary, profile->event_count);
    putc('\n', stream);
 }

@@ -30,9 +30,6 @@ void cg_output_open(cg_output* output, const char* path);
  * the temporary file (or empties a file written in place). */
 void cg_output_close(cg_output* output);
 
-/* Writes " C1 C2 ..." (COUNT counts). */
-void cg_write_counts(FILE* stream, const cg_count* counts, size_t count);
-
 /* Writes "LINE C1 C2 ...\n". */
 void cg_write_count_line(FILE* stream, uint64_t line, const cg_count* counts,
                          size_t count);

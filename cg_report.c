@@ -21,7 +21,8 @@ static uint64_t magnitude(cg_count value)
    return value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
 }
 
-void format_commified(char* out, cg_count value)
+/* "-1,234,567" */
+static void format_commified(char* out, cg_count value)
 {
    char digits[24];
    int length = snprintf(digits, sizeof digits, "%llu",

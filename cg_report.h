@@ -90,12 +90,11 @@ void report_close(report* r);
 /* SHOWN = SUM, every event, for the report to show.  A total beyond 64
  * bits of an event shown or sorted by is refused with an error naming the
  * profile and WHAT (a printf format), as the reader refuses one; never
- * wrapped.  Totals the report does not show are not narrowed at all. */
+ * wrapped.  The totals of the other events are narrowed unchecked (they
+ * may wrap): nothing reads them. */
 void report_narrow(const report* r, cg_count* shown, const cg_sum* sum,
                    const char* what, ...)
    __attribute__((format(printf, 4, 5)));
-/* "-1,234,567" */
-void format_commified(char* out, cg_count value);
 
 void print_heading(const report* r, const char* title);
 void print_header_row(const report* r, const column_width* widths,

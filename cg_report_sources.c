@@ -10,7 +10,6 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>

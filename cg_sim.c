@@ -8,7 +8,6 @@
 #include "pub_tool_basics.h"
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_libcassert.h"
-#include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
 #include "cg_sim.h"
 

@@ -27,8 +27,8 @@ void cg_subst_free(cg_subst* subst);
 
 /* Returns a new NUL-terminated string: TEXT (LENGTH bytes) with the
  * substitution applied, its length in *RESULT_LENGTH.  Returns NULL and
- * writes why into ERROR if the substitution fails (a reference to a group
- * the regex does not have, or a match limit). */
+ * writes why into ERROR if PCRE2 fails to substitute (a match or depth
+ * limit reached; references to groups were checked by cg_subst_parse()). */
 char* cg_subst_apply(const cg_subst* subst, const char* text, size_t length,
                      size_t* result_length, char* error, size_t error_size);
 
