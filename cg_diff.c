@@ -109,13 +109,6 @@ static void write_difference(const cg_profile* profile, char** files)
    cg_output_close(&output);
 }
 
-static int no_lines(void* context, const char* file_name)
-{
-   (void)context;
-   (void)file_name;
-   return 0;
-}
-
 int main(int argc, char** argv)
 {
    diff_options chosen = {NULL, NULL};
@@ -135,7 +128,7 @@ int main(int argc, char** argv)
    cg_read_rules rules = {.unnamed_function = "???",
                           .file_subst = chosen.file_subst,
                           .function_subst = chosen.function_subst,
-                          .keep_lines = no_lines};
+                          .keep_lines = cg_keep_no_lines};
    cg_profile profile;
    cg_profile_init(&profile, &rules);
    for (size_t f = 0; f < 2; f++)

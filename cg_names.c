@@ -52,19 +52,26 @@ static size_t find_slot(const cg_names* names, const char* text,
    }
 }
 
-static void grow_slots(cg_names* names)
+uint32_t* cg_slots_grow(uint32_t* slots, size_t* mask, size_t items,
+                        uint32_t (*hash_of)(const void* context, size_t item),
+                        const void* context)
 {
-   size_t new_mask = names->slot_mask * 2 + 1;
+   size_t new_mask = *mask * 2 + 1;
    uint32_t* new_slots = cg_xcalloc(new_mask + 1, sizeof *new_slots);
-   for (size_t id = 0; id < names->count; id++) {
-      size_t slot = names->hash[id] & new_mask;
+   for (size_t i = 0; i < items; i++) {
+      size_t slot = hash_of(context, i) & new_mask;
       while (new_slots[slot] != 0)
          slot = (slot + 1) & new_mask;
-      new_slots[slot] = (uint32_t)id + 1;
+      new_slots[slot] = (uint32_t)i + 1;
    }
-   free(names->slots);
-   names->slots = new_slots;
-   names->slot_mask = new_mask;
+   free(slots);
+   *mask = new_mask;
+   return new_slots;
+}
+
+static uint32_t hash_of_name(const void* names, size_t id)
+{
+   return ((const cg_names*)names)->hash[id];
 }
 
 int cg_names_find(const cg_names* names, const char* text, size_t length,
@@ -98,6 +105,7 @@ cg_name_id cg_names_intern(cg_names* names, const char* text, size_t length)
    names->hash[id] = hash;
    names->slots[slot] = id + 1;
    if (names->count * 2 > names->slot_mask)
-      grow_slots(names);
+      names->slots = cg_slots_grow(names->slots, &names->slot_mask,
+                                   names->count, hash_of_name, names);
    return id;
 }

@@ -33,6 +33,13 @@ cg_name_id cg_names_intern(cg_names* names, const char* text, size_t length);
 int cg_names_find(const cg_names* names, const char* text, size_t length,
                   cg_name_id* id);
 
+/* Rebuilds an open-addressed table of item index + 1 (0 = free), *MASK + 1
+ * slots, twice as large for its ITEMS items, HASH_OF(CONTEXT, I) giving
+ * item I's hash; frees SLOTS and returns the new table, *MASK updated. */
+uint32_t* cg_slots_grow(uint32_t* slots, size_t* mask, size_t items,
+                        uint32_t (*hash_of)(const void* context, size_t item),
+                        const void* context);
+
 static inline const char* cg_name_text(const cg_names* names, cg_name_id id)
 {
    return names->text[id];

@@ -72,26 +72,16 @@ static uint32_t entry_hash(uint32_t pair, uint64_t line)
    return mix(line * 0x9e3779b97f4a7c15ULL + pair);
 }
 
-/* Rebuilds a slot table twice as large; HASH_OF gives item I's hash. */
-static uint32_t* grow_slots(uint32_t* slots, size_t* mask, size_t items,
-                            uint32_t (*hash_of)(const cg_profile*, size_t),
-                            const cg_profile* profile)
+int cg_keep_no_lines(void* context, const char* file_name)
 {
-   size_t new_mask = *mask * 2 + 1;
-   uint32_t* new_slots = cg_xcalloc(new_mask + 1, sizeof *new_slots);
-   for (size_t i = 0; i < items; i++) {
-      size_t slot = hash_of(profile, i) & new_mask;
-      while (new_slots[slot] != 0)
-         slot = (slot + 1) & new_mask;
-      new_slots[slot] = (uint32_t)i + 1;
-   }
-   free(slots);
-   *mask = new_mask;
-   return new_slots;
+   (void)context;
+   (void)file_name;
+   return 0;
 }
 
-static uint32_t hash_of_pair(const cg_profile* profile, size_t pair)
+static uint32_t hash_of_pair(const void* context, size_t pair)
 {
+   const cg_profile* profile = context;
    return pair_hash(profile->pair_file[pair], profile->pair_function[pair]);
 }
 
@@ -170,8 +160,8 @@ uint32_t cg_profile_pair(cg_profile* profile, cg_name_id file,
    profile->pair_slots[slot] = pair + 1;
    if (profile->pair_count * 2 > profile->pair_slot_mask)
       profile->pair_slots =
-         grow_slots(profile->pair_slots, &profile->pair_slot_mask,
-                    profile->pair_count, hash_of_pair, profile);
+         cg_slots_grow(profile->pair_slots, &profile->pair_slot_mask,
+                       profile->pair_count, hash_of_pair, profile);
    return pair;
 }
 

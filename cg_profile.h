@@ -58,6 +58,9 @@ typedef struct cg_read_rules {
    void* keep_lines_context;
 } cg_read_rules;
 
+/* A keep_lines that keeps no file's lines (the functions' counts only). */
+int cg_keep_no_lines(void* context, const char* file_name);
+
 enum cg_name_kind { CG_AS_FILE, CG_AS_FUNCTION };
 
 /* Per-name facts the reader keeps, indexed by name id. */

@@ -10,6 +10,11 @@
 
 #include "cg_report.h"
 
+/* "-- Metadata": the invocation (ARGC words of ARGV), the profiles'
+ * descriptions and commands, the events and thresholds, and whether
+ * sources are annotated. */
+void print_metadata_section(const report* r, int argc, char** argv);
+
 /* "-- Summary": the profile's totals. */
 void print_summary_section(const report* r);
 
