@@ -446,6 +446,8 @@ static void read_profiles(cg_profile* profile, const cg_read_rules* rules,
                           const report* r, int diff)
 {
    cg_profile_init(profile, rules);
+   /* A difference of events is told without its detail (which file has
+    * which), as the established program tells it (tests/golden). */
    for (size_t f = 0; f < r->data_count; f++)
       if (!cg_profile_read(profile, r->data_paths[f],
                            diff && f == 0 ? -1 : 1))

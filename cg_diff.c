@@ -131,10 +131,12 @@ int main(int argc, char** argv)
                           .keep_lines = cg_keep_no_lines};
    cg_profile profile;
    cg_profile_init(&profile, &rules);
+   /* A difference of events is told without its detail (which file has
+    * which), as the established program tells it (tests/golden). */
    for (size_t f = 0; f < 2; f++)
       if (!cg_profile_read(&profile, files[f], f == 0 ? -1 : 1))
          cg_fatal("%s", profile.error);
-   if (!cg_profile_counts_fit(&profile, 1))
+   if (!cg_profile_counts_fit(&profile, 0))
       cg_fatal("%s", profile.error);
    write_difference(&profile, files);
    cg_profile_free(&profile);
