@@ -12,6 +12,10 @@
 # cachegrind links are turned to this build's, so the two runs differ in
 # nothing the program can see but the tool's own memory map
 # (/proc/self/maps; see README).  Input on stdin is kept and given to both.
+# Both runs are made with address-space randomisation off where the
+# system lets it be turned off: a 32-bit program's stack (Valgrind's own
+# place in memory decides it) otherwise moves from run to run, and with it
+# the program's misses.
 #
 # usage: side-by-side.sh VALGRIND SYSTEM-LIBEXEC IN-PLACE-FOLDER
 #                        [VALGRIND-OPTION...] PROGRAM [ARG...]
@@ -40,7 +44,8 @@ one after the other, in the same environment, and says whether the two
 profiles are identical; they are left in cachegrind.out.valgrind and
 cachegrind.out.ours.  Standard input, unless it is a terminal, is read to
 its end first and given to both runs: where it is a pipe that stays open
-and the program reads none, give it </dev/null.
+and the program reads none, give it </dev/null.  Both runs are made with
+address-space randomisation off (setarch -R), where the system allows it.
 
 Exit status: 0 identical, 1 different, 2 no comparison made.
 EOF
@@ -72,13 +77,20 @@ else
 	cat >"$input" || exit 2
 fi
 
+# setarch -R, if the system lets a process turn randomisation off.
+no_aslr=
+if setarch "$(uname -m)" -R true 2>/dev/null; then
+	no_aslr="setarch $(uname -m) -R"
+fi
+
 # Runs the program under the tool folder's cachegrind, the profile, the
 # program's output and Valgrind's messages named after SIDE.  A profile per
 # process (%p), to tell a program that forked.
 run_side() { # SIDE VALGRIND-OPTION... PROGRAM ARG...
 	side=$1
 	shift
-	VALGRIND_LIB=$lib "$valgrind" --tool=cachegrind \
+	# shellcheck disable=SC2086 # setarch and its arguments, or nothing
+	VALGRIND_LIB=$lib $no_aslr "$valgrind" --tool=cachegrind \
 		--cachegrind-out-file="$work/$side.out.%p" "$@" \
 		<"$input" >"$work/$side.stdout" 2>"$work/$side.stderr"
 }
