@@ -480,6 +480,12 @@ static int same_file_state(const struct stat* a, const struct stat* b)
           a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
 }
 
+/* memcmp() but for N == 0, where the arrays may not be allocated at all. */
+static int same_bytes(const void* a, const void* b, size_t n)
+{
+   return n == 0 || memcmp(a, b, n) == 0;
+}
+
 static int same_counts(const cg_profile* a, const cg_profile* b)
 {
    if (a->event_count != b->event_count || a->names.count != b->names.count ||
@@ -489,13 +495,12 @@ static int same_counts(const cg_profile* a, const cg_profile* b)
       if (strcmp(a->event_names[e], b->event_names[e]) != 0)
          return 0;
    size_t per_pair = a->event_count * sizeof(cg_count);
-   return memcmp(a->summary, b->summary, per_pair) == 0 &&
-          memcmp(a->pair_file, b->pair_file,
-                 a->pair_count * sizeof *a->pair_file) == 0 &&
-          memcmp(a->pair_function, b->pair_function,
-                 a->pair_count * sizeof *a->pair_function) == 0 &&
-          memcmp(a->pair_counts, b->pair_counts,
-                 a->pair_count * per_pair) == 0;
+   return same_bytes(a->summary, b->summary, per_pair) &&
+          same_bytes(a->pair_file, b->pair_file,
+                     a->pair_count * sizeof *a->pair_file) &&
+          same_bytes(a->pair_function, b->pair_function,
+                     a->pair_count * sizeof *a->pair_function) &&
+          same_bytes(a->pair_counts, b->pair_counts, a->pair_count * per_pair);
 }
 
 /* The second reading must find what the first found: the report's totals
