@@ -18,7 +18,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -439,23 +438,6 @@ static int keep_planned_lines(void* context, const char* file_name)
    return cg_names_find(context, file_name, strlen(file_name), &unused);
 }
 
-/* Reads every profile into PROFILE.  The functions' counts and the
- * summary must fit in 64 bits; the lines' are taken exactly where a file
- * is annotated, and what the report shows of them is checked there. */
-static void read_profiles(cg_profile* profile, const cg_read_rules* rules,
-                          const report* r, int diff)
-{
-   cg_profile_init(profile, rules);
-   /* A difference of events is told without its detail (which file has
-    * which), as the established program tells it (tests/golden). */
-   for (size_t f = 0; f < r->data_count; f++)
-      if (!cg_profile_read(profile, r->data_paths[f],
-                           diff && f == 0 ? -1 : 1))
-         cg_fatal("%s", profile->error);
-   if (!cg_profile_counts_fit(profile, 0))
-      cg_fatal("%s", profile->error);
-}
-
 /* A second reading is possible only if every input is a regular file.
  * If so, returns each input's status as it is before the first reading
  * (to free), for check_second_reading(); else NULL. */
@@ -478,6 +460,44 @@ static int same_file_state(const struct stat* a, const struct stat* b)
           a->st_size == b->st_size &&
           a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
           a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+/* Stops the program, naming the input, if an input's device, inode, size
+ * or modification time moved since BEFORE. */
+static void check_unchanged_statuses(const report* r, const struct stat* before)
+{
+   for (size_t f = 0; f < r->data_count; f++) {
+      struct stat now;
+      if (stat(r->data_paths[f], &now) != 0 ||
+          !same_file_state(&before[f], &now))
+         cg_fatal("%s: changed while cg_annotate was reading it",
+                  r->data_paths[f]);
+   }
+}
+
+/* Reads every profile into PROFILE.  The functions' counts and the
+ * summary must fit in 64 bits; the lines' are taken exactly where a file
+ * is annotated, and what the report shows of them is checked there.  In
+ * a second reading (BEFORE, the inputs' statuses before the first, not
+ * NULL), a failure is blamed on an input that changed since, if one did. */
+static void read_profiles(cg_profile* profile, const cg_read_rules* rules,
+                          const report* r, int diff, const struct stat* before)
+{
+   cg_profile_init(profile, rules);
+   /* A difference of events is told without its detail (which file has
+    * which), as the established program tells it (tests/golden). */
+   for (size_t f = 0; f < r->data_count; f++)
+      if (!cg_profile_read(profile, r->data_paths[f],
+                           diff && f == 0 ? -1 : 1)) {
+         if (before != NULL)
+            check_unchanged_statuses(r, before);
+         cg_fatal("%s", profile->error);
+      }
+   if (!cg_profile_counts_fit(profile, 0)) {
+      if (before != NULL)
+         check_unchanged_statuses(r, before);
+      cg_fatal("%s", profile->error);
+   }
 }
 
 /* memcmp() but for N == 0, where the arrays may not be allocated at all. */
@@ -515,13 +535,7 @@ static void check_second_reading(const report* r, const struct stat* before,
                                  const cg_profile* first,
                                  const cg_profile* second)
 {
-   for (size_t f = 0; f < r->data_count; f++) {
-      struct stat now;
-      if (stat(r->data_paths[f], &now) != 0 ||
-          !same_file_state(&before[f], &now))
-         cg_fatal("%s: changed while cg_annotate was reading it",
-                  r->data_paths[f]);
-   }
+   check_unchanged_statuses(r, before);
    if (!same_counts(first, second)) {
       if (r->data_count == 1)
          cg_fatal("%s: changed while cg_annotate was reading it",
@@ -666,7 +680,7 @@ int main(int argc, char** argv)
    int two_passes = first_statuses != NULL;
    rules.keep_lines = two_passes || !annotating ? cg_keep_no_lines : NULL;
    cg_profile totals;
-   read_profiles(&totals, &rules, &r, chosen.diff);
+   read_profiles(&totals, &rules, &r, chosen.diff, NULL);
    r.profile = &totals;
    choose_columns(&r, &chosen);
 
@@ -689,7 +703,7 @@ int main(int argc, char** argv)
             cg_names_intern(&wanted, plan.files[f], strlen(plan.files[f]));
          rules.keep_lines = keep_planned_lines;
          rules.keep_lines_context = &wanted;
-         read_profiles(&lines, &rules, &r, chosen.diff);
+         read_profiles(&lines, &rules, &r, chosen.diff, first_statuses);
          check_second_reading(&r, first_statuses, &totals, &lines);
          adds_up = print_source_sections(&r, &plan, &lines);
          cg_profile_free(&lines);

@@ -7,7 +7,8 @@
  *   t = Load       a data read (Dr) of the loaded type's size
  *   Store          a data write (Dw) of the stored type's size
  *   LoadG, StoreG  a read or write counted only when its guard holds
- *   Dirty          its declared memory effect, capped at the smallest line
+ *   Dirty          its declared memory effect, capped at the smallest line,
+ *                  then narrowed to 8 bits (see walk_dirty())
  *   CAS            a read then a write of the same location
  *   LLSC           a read (load-linked) or a write (store-conditional)
  *   Exit           a conditional branch (Bc), for a jump, call or return

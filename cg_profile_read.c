@@ -740,9 +740,11 @@ int cg_profile_read(cg_profile* profile, const char* path, int sign)
    r->pair = NO_PAIR;
    r->last_entry = (size_t)-1;
    cg_names_init(&r->compressed_keys);
-   int ok = setjmp(r->failed) == 0;
-   if (ok)
+   int ok = 0;
+   if (setjmp(r->failed) == 0) {
       read_file(r);
+      ok = 1;
+   }
    if (r->fd >= 0)
       close(r->fd);
    free(r->buffer);

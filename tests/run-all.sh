@@ -27,11 +27,12 @@ ended=$(mktemp) || exit 2
 trap 'rm -f "$log" "$ended"' EXIT
 for suite in "$@"; do
   echo "== suite $suite"
+  : >"$ended"
   { sh "$srcdir/tests/suite-$suite.sh" "$srcdir" "$builddir" 2>&1
     echo $? >"$ended"; } | tee -a "$log"
   status=$(cat "$ended")
   if [ "$status" != 0 ]; then
-    echo "FAIL $suite/suite-ended: status $status" | tee -a "$log"
+    echo "FAIL $suite/suite-ended: status ${status:-unknown}" | tee -a "$log"
   fi
 done
 passed=$(grep -c '^PASS ' "$log")
