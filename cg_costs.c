@@ -601,8 +601,18 @@ static Bool write_profile(const HChar* path, const run_description_t* run,
    VG_(close)(out.fd);
    const HChar* failure = out.failed ? "writing failed (disk full?)" : NULL;
    if (temp_path) {
-      if (!failure && VG_(rename)(temp_path, path) != 0)
-         failure = "could not rename the finished profile into place";
+      /* The system call itself, for its error: VG_(rename) drops it. */
+      static HChar rename_failure[96];
+      if (!failure) {
+         SysRes renamed = VG_(do_syscall)(__NR_rename, (UWord)temp_path,
+                                          (UWord)path, 0, 0, 0, 0, 0, 0);
+         if (sr_isError(renamed)) {
+            VG_(snprintf)(rename_failure, sizeof rename_failure,
+                          "could not rename the finished profile into place: %s",
+                          reason_for(sr_Err(renamed)));
+            failure = rename_failure;
+         }
+      }
       if (failure)
          VG_(unlink)(temp_path);
       VG_(free)(temp_path);
