@@ -495,6 +495,35 @@ elif gcc -m32 -O1 -o "$out/true32" "$src/tests/tool/true32.c" 2>"$out/build32.er
 else
   fail build-32-bit "true32.c does not compile with -m32: $(head -1 "$out/build32.err")"
 fi
+# The client requests in a 32-bit program, through the x86 tool: START ...
+# STOP with --instr-at-start=no counts the measured loop and its callee
+# only, as much as a full run charges them.
+if [ ! -x "$build/cachegrind-x86-linux" ]; then
+  echo "note: this build has no x86 tool: the 32-bit client requests are left out"
+elif gcc -m32 -g -O1 -I"$src" -I"$valgrind_inc" -o "$out/requests32" \
+     "$src/tests/tool/requests.c" 2>"$out/build-requests32.err"; then
+  cachegrind -q --instr-at-start=no --cachegrind-out-file="$out/measured32.out" \
+    "$out/requests32" measure >/dev/null 2>&1
+  cachegrind -q --cachegrind-out-file="$out/full32.out" \
+    "$out/requests32" measure >/dev/null 2>&1
+  costly=$(ir_by_function "$out/measured32.out" | awk '$2 > 0 { print $1 }' | tr '\n' ' ')
+  unexpected=$(echo "$costly" | tr ' ' '\n' | grep -v -x -e measured_loop \
+    -e measured_callee -e main -e '' | tr '\n' ' ')
+  loop_lines=$(ir_by_line "$out/measured32.out" '^measured_(loop|callee)$')
+  case " $costly" in
+  *" measured_loop "*)
+    if [ -z "$unexpected" ] && [ -n "$loop_lines" ] &&
+       [ "$loop_lines" = "$(ir_by_line "$out/full32.out" '^measured_(loop|callee)$')" ]; then
+      pass measure-only-32-bit
+    else
+      fail measure-only-32-bit "costs outside the measured part: '$unexpected', or the loop's Ir differs from a full run's"
+    fi
+    ;;
+  *) fail measure-only-32-bit "measured_loop not counted: '$costly'" ;;
+  esac
+else
+  fail build-requests-32 "requests.c does not compile with -m32: $(head -1 "$out/build-requests32.err")"
+fi
 cachegrind --vector-search=maybe true >/dev/null 2>"$out/vector-bad.err"
 status=$?
 if [ "$status" = 1 ] && grep -q 'vector-search takes auto, avx512, avx2 or no' "$out/vector-bad.err"; then
