@@ -64,6 +64,17 @@ run() {
 	echo $? >"$name.status"
 }
 
+# preloaded LIBRARY COMMAND...: runs COMMAND with LIBRARY preloaded, its
+# functions standing in for the C library's.  (A build with
+# AddressSanitizer wants its runtime loaded first; it is told that the
+# preloaded library may come before it.)
+preloaded() {
+	library=$1
+	shift
+	env LD_PRELOAD="$library" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" "$@"
+}
+
 # invoke NAME PROGRAM FILE: runs PROGRAM on FILE the way each program
 # takes a file: cg_merge writing NAME.out, cg_diff with FILE as both files,
 # cg_annotate alone.
@@ -540,9 +551,8 @@ int fchmod(int fd, mode_t mode)
 }
 EOF_C
 if cc -shared -fPIC -o refuse-fchmod.so refuse-fchmod.c 2>/dev/null; then
-	run no-fchmod sh -c 'umask 022 && exec env LD_PRELOAD="$1" \
-		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-		"$2" -o no-fchmod.out good.cgout' sh "$work/refuse-fchmod.so" "$builddir/cg_merge"
+	(umask 022 && run no-fchmod preloaded "$work/refuse-fchmod.so" \
+		"$builddir/cg_merge" -o no-fchmod.out good.cgout)
 	if check_accepted output-without-fchmod no-fchmod; then
 		if [ "$(stat -c %a no-fchmod.out)" = 644 ] && cmp -s no-fchmod.out places/expected &&
 			[ -z "$(ls no-fchmod.out.* 2>/dev/null)" ]; then
@@ -717,10 +727,7 @@ int rename(const char* from, const char* to)
 EOF_C
 if cc -shared -fPIC -o raise-at-rename.so raise-at-rename.c 2>/dev/null; then
 	echo previous >signalled.out
-	# (A build with AddressSanitizer wants its runtime loaded first; it is
-	# told that the preloaded library may come before it.)
-	run signalled env LD_PRELOAD="$work/raise-at-rename.so" \
-		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	run signalled preloaded "$work/raise-at-rename.so" \
 		"$builddir/cg_merge" -o signalled.out good.cgout
 	if [ "$(cat signalled.status)" = 143 ] && [ "$(cat signalled.out)" = previous ] &&
 		[ -z "$(ls signalled.out.* 2>/dev/null)" ]; then
@@ -782,15 +789,13 @@ case $programs in *cg_annotate*)
 	if cc -shared -fPIC -o swap-at-second-open.so swap-at-second-open.c -ldl 2>/dev/null; then
 		printf 'cmd: other\nevents: Ir Dr Dw\nfl=other.c\nfn=f\n1 1 2 3\nsummary: 1 2 3\n' >other-events.cgout
 		cp good.cgout changing.cgout
-		run changed-counts env LD_PRELOAD="$work/swap-at-second-open.so" \
-			ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		run changed-counts preloaded "$work/swap-at-second-open.so" env \
 			SWAP_PATH=changing.cgout SWAP_WITH=other-events.cgout \
 			"$builddir/cg_annotate" changing.cgout
 		check_refused changed-between-readings/counts changed-counts cg_annotate \
 			"changing.cgout: changed while cg_annotate was reading it"
 		awk '/^summary:/ { $2 = $2 + 1 } /^8 9 / { $2 = 10 } { print }' good.cgout >renamed-over.cgout
-		run changed-file env LD_PRELOAD="$work/swap-at-second-open.so" \
-			ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		run changed-file preloaded "$work/swap-at-second-open.so" env \
 			SWAP_PATH=changing.cgout SWAP_WITH=renamed-over.cgout SWAP_BY_RENAME=1 \
 			"$builddir/cg_annotate" good.cgout changing.cgout
 		check_refused changed-between-readings/file changed-file cg_annotate \
@@ -799,8 +804,7 @@ case $programs in *cg_annotate*)
 		# finds wrong is blamed on the change, not on the file.
 		cp good.cgout changing.cgout
 		head -n 9 good.cgout >cut-short.cgout
-		run changed-cut-short env LD_PRELOAD="$work/swap-at-second-open.so" \
-			ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		run changed-cut-short preloaded "$work/swap-at-second-open.so" env \
 			SWAP_PATH=changing.cgout SWAP_WITH=cut-short.cgout SWAP_BY_RENAME=1 \
 			"$builddir/cg_annotate" changing.cgout
 		check_refused changed-between-readings/cut-short changed-cut-short cg_annotate \
