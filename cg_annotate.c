@@ -462,6 +462,12 @@ static int same_file_state(const struct stat* a, const struct stat* b)
           a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
 }
 
+static void fail_changed(const char* path) __attribute__((noreturn));
+static void fail_changed(const char* path)
+{
+   cg_fatal("%s: changed while cg_annotate was reading it", path);
+}
+
 /* Stops the program, naming the input, if an input's device, inode, size
  * or modification time moved since BEFORE. */
 static void check_unchanged_statuses(const report* r, const struct stat* before)
@@ -470,9 +476,18 @@ static void check_unchanged_statuses(const report* r, const struct stat* before)
       struct stat now;
       if (stat(r->data_paths[f], &now) != 0 ||
           !same_file_state(&before[f], &now))
-         cg_fatal("%s: changed while cg_annotate was reading it",
-                  r->data_paths[f]);
+         fail_changed(r->data_paths[f]);
    }
+}
+
+/* Stops the program with PROFILE's reading error, or, in a second reading
+ * (BEFORE not NULL), as fail_changed() if an input changed since. */
+static void fail_reading(const report* r, const cg_profile* profile,
+                         const struct stat* before)
+{
+   if (before != NULL)
+      check_unchanged_statuses(r, before);
+   cg_fatal("%s", profile->error);
 }
 
 /* Reads every profile into PROFILE.  The functions' counts and the
@@ -488,16 +503,10 @@ static void read_profiles(cg_profile* profile, const cg_read_rules* rules,
     * which), as the established program tells it (tests/golden). */
    for (size_t f = 0; f < r->data_count; f++)
       if (!cg_profile_read(profile, r->data_paths[f],
-                           diff && f == 0 ? -1 : 1)) {
-         if (before != NULL)
-            check_unchanged_statuses(r, before);
-         cg_fatal("%s", profile->error);
-      }
-   if (!cg_profile_counts_fit(profile, 0)) {
-      if (before != NULL)
-         check_unchanged_statuses(r, before);
-      cg_fatal("%s", profile->error);
-   }
+                           diff && f == 0 ? -1 : 1))
+         fail_reading(r, profile, before);
+   if (!cg_profile_counts_fit(profile, 0))
+      fail_reading(r, profile, before);
 }
 
 /* memcmp() but for N == 0, where the arrays may not be allocated at all. */
@@ -538,8 +547,7 @@ static void check_second_reading(const report* r, const struct stat* before,
    check_unchanged_statuses(r, before);
    if (!same_counts(first, second)) {
       if (r->data_count == 1)
-         cg_fatal("%s: changed while cg_annotate was reading it",
-                  r->data_paths[0]);
+         fail_changed(r->data_paths[0]);
       cg_fatal("%s (or another of the %zu profiles): changed while "
                "cg_annotate was reading it", r->data_paths[0], r->data_count);
    }
