@@ -529,15 +529,41 @@ extern SysRes VG_(do_syscall)(UWord sysno, RegWord a1, RegWord a2, RegWord a3,
                               RegWord a4, RegWord a5, RegWord a6, RegWord a7,
                               RegWord a8);
 
+/* Makes a new file beside PATH (in its folder), with permissions MODE:
+ * PATH.tmp.PID, or, where that name is too long, cg.tmp.PID in the same
+ * folder.  Returns its descriptor and sets *TEMP_PATH (to free), or
+ * returns -1. */
+static Int make_temp_beside(const HChar* path, UInt mode, HChar** temp_path)
+{
+   Int length = VG_(strlen)(path);
+   /* Room for either name: the shorter replaces a base name that may be
+    * shorter still ("a/x"). */
+   HChar* temp = VG_(malloc)("cg.costs.temp", length + 32);
+   VG_(sprintf)(temp, "%s.tmp.%d", path, VG_(getpid)());
+   SysRes sres = VG_(open)(temp, VKI_O_CREAT | VKI_O_EXCL | VKI_O_WRONLY, mode);
+   if (sr_isError(sres) && sr_Err(sres) == VKI_ENAMETOOLONG) {
+      const HChar* slash = VG_(strrchr)(path, '/');
+      Int folder = slash == NULL ? 0 : (Int)(slash - path) + 1;
+      VG_(sprintf)(temp + folder, "cg.tmp.%d", VG_(getpid)());
+      sres = VG_(open)(temp, VKI_O_CREAT | VKI_O_EXCL | VKI_O_WRONLY, mode);
+   }
+   if (sr_isError(sres)) {
+      VG_(free)(temp);
+      return -1;
+   }
+   *temp_path = temp;
+   return (Int)sr_Res(sres);
+}
+
 /* Opens PATH for the profile.  A new file, or a regular file of one name,
  * is written under a temporary name beside it (with the file's
  * permissions) and renamed into place afterwards, so that
  * no reader ever sees half a profile and a failed write leaves the
  * previous file as it was.  What profile_route() says is written in
- * place, and any file whose temporary cannot be made (a name too long for
- * the suffix, a folder the user may write files in but not create them),
- * is written in place.  Returns the descriptor, or -1 with the reason in
- * *ERROR; *TEMP_PATH is the name to rename from, or NULL. */
+ * place, and so is any file whose temporary cannot be made (in a folder
+ * the user may write files in but not create them).  Returns the
+ * descriptor, or -1 with the reason in *ERROR; *TEMP_PATH is the name to
+ * rename from, or NULL. */
 static Int open_profile(const HChar* path, HChar** temp_path, UWord* error)
 {
    UInt mode;
@@ -550,14 +576,10 @@ static Int open_profile(const HChar* path, HChar** temp_path, UWord* error)
    case BY_RENAME:
       break;
    }
-   HChar* temp = VG_(malloc)("cg.costs.temp", VG_(strlen)(path) + 32);
-   VG_(sprintf)(temp, "%s.tmp.%d", path, VG_(getpid)());
-   SysRes sres = VG_(open)(temp, VKI_O_CREAT | VKI_O_EXCL | VKI_O_WRONLY, mode);
-   if (sr_isError(sres)) {
-      VG_(free)(temp);
+   HChar* temp;
+   Int fd = make_temp_beside(path, mode, &temp);
+   if (fd < 0)
       return open_in_place(path, error);
-   }
-   Int fd = (Int)sr_Res(sres);
    /* The temporary's group is the user's, or in a set-group-ID folder the
     * folder's: where it is not the replaced file's, written in place. */
    struct vg_stat old, made;

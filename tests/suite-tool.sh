@@ -248,8 +248,10 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
   # Outputs the installed tool writes in place (it opens the name with
   # O_TRUNC) get the profile as there, not a file renamed over them: a
   # symbolic link's target, both names of a hard-linked file; an existing
-  # file keeps its permissions, those the umask would take off too; a name
-  # too long for a temporary's suffix is written all the same.
+  # file keeps its permissions, those the umask would take off too.  A
+  # name too long for a temporary's suffix gets a temporary of a shorter
+  # name, renamed over it all the same (a new file, not the old one
+  # rewritten).
   places=$out/places
   rm -rf "$places" && mkdir "$places"
   echo old >"$places/target" && ln -s target "$places/link"
@@ -257,6 +259,8 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
   echo old >"$places/kept" && chmod 640 "$places/kept"
   echo old >"$places/kept-wide" && chmod 666 "$places/kept-wide"
   long=$(printf '%0250d' 0)
+  echo old >"$places/$long"
+  long_inode=$(stat -c %i "$places/$long")
   for place in link linked kept kept-wide "$long"; do
     (umask 022 && cachegrind -q --cachegrind-out-file="$places/$place" "$out/endings" normal \
       >/dev/null 2>"$places/err")
@@ -267,6 +271,7 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
   if [ "$written" = "0 0" ] &&
      [ -L "$places/link" ] && profile_in target &&
      profile_in other-name && profile_in kept && profile_in "$long" &&
+     [ "$(stat -c %i "$places/$long")" != "$long_inode" ] &&
      [ "$(stat -c %a "$places/kept")" = 640 ] &&
      profile_in kept-wide && [ "$(stat -c %a "$places/kept-wide")" = 666 ]; then
     pass output-places
