@@ -3,6 +3,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+/* For fopencookie(), the stream the report is held through. */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -104,11 +106,41 @@ static void format_cumulative(const report* r, cg_count cumulative,
       snprintf(out, CELL_TEXT, " %.1f%%)", percent_of(cumulative, total));
 }
 
+/* The report stream's writes: appended to the held text.  A write that
+ * cannot be held is refused, which marks the stream as failed, and
+ * remembered (open_memstream() instead drops what it cannot hold, and
+ * leaves the stream's error unset). */
+static ssize_t hold_text(void* cookie, const char* text, size_t size)
+{
+   report_text* held = cookie;
+   if (size > held->capacity - held->length) {
+      size_t capacity = held->capacity ? held->capacity : 65536;
+      while (capacity - held->length < size) {
+         if (capacity > SIZE_MAX / 2) {
+            held->lost = 1;
+            return -1;
+         }
+         capacity *= 2;
+      }
+      char* grown = realloc(held->text, capacity);
+      if (grown == NULL) {
+         held->lost = 1;
+         return -1;
+      }
+      held->text = grown;
+      held->capacity = capacity;
+   }
+   memcpy(held->text + held->length, text, size);
+   held->length += size;
+   return (ssize_t)size;
+}
+
 void report_open(report* r, report_text* held)
 {
-   *held = (report_text){NULL, 0, 0};
+   *held = (report_text){NULL, 0, 0, 0, 0};
    r->held = held;
-   r->out = open_memstream(&held->text, &held->length);
+   r->out = fopencookie(held, "w", (cookie_io_functions_t){
+                                      .write = hold_text});
    if (r->out == NULL)
       cg_fatal("cannot hold the report in memory: %s", strerror(errno));
 }
@@ -116,8 +148,8 @@ void report_open(report* r, report_text* held)
 void report_deliver(const report* r)
 {
    report_text* held = r->held;
-   if (fflush(r->out) != 0)
-      cg_fatal("cannot hold the report in memory: %s", strerror(errno));
+   if (fflush(r->out) != 0 || held->lost)
+      cg_fatal("out of memory");
    size_t length = held->length - held->delivered;
    if (fwrite(held->text + held->delivered, 1, length, stdout) != length ||
        fflush(stdout) != 0)

@@ -21,8 +21,9 @@
 /* The report's text, kept in memory (see report_open()). */
 typedef struct report_text {
    char* text;
-   size_t length;
+   size_t length, capacity;
    size_t delivered;          /* how much of it is on standard output */
+   int lost;                  /* some text could not be held (no memory) */
 } report_text;
 
 typedef struct report {
@@ -77,7 +78,8 @@ column_width* widths_from(const report* r, const column_extent* extents,
  * behind, only the error. */
 void report_open(report* r, report_text* held);
 /* Writes what the report has gained since the last call to standard
- * output; a failure to write is fatal. */
+ * output; a failure to write it, or to have held all of it (out of
+ * memory), is fatal. */
 void report_deliver(const report* r);
 /* Frees the report's memory. */
 void report_close(report* r);

@@ -670,6 +670,24 @@ if sh -c 'ulimit -v 400000 && "$1" --version; exit $?' sh \
 		check_refused "endless-line/$program" "endless-line-$program" \
 			"$program" "out of memory"
 	done
+	# A report that memory cannot hold, of a profile that it can (100,000
+	# files, a report of some 120 MB with --threshold=0, under a limit of
+	# 160 MB): refused whole, not cut short.
+	if [ -x "$builddir/cg_annotate" ]; then
+		awk 'BEGIN {
+			print "cmd: c"; print "events: A B C D E F G H I"
+			for (i = 0; i < 100000; i++)
+				printf "fl=src/folder%d/file%d.c\nfn=function_%d\n%d 1 2 3 4 5 6 7 8 9\n", i % 100, i, i, i + 1
+			print "summary: 100000 200000 300000 400000 500000 600000 700000 800000 900000"
+		}' >wide.cgout
+		(ulimit -v 160000 && run wide-short "$builddir/cg_annotate" --threshold=20 wide.cgout)
+		(ulimit -v 160000 && run wide-whole "$builddir/cg_annotate" --threshold=0 wide.cgout)
+		if [ "$(cat wide-short.status)" != 0 ] || [ ! -s wide-short.stdout ]; then
+			fail report-beyond-memory "the profile alone does not fit under the limit: $(head -n 1 wide-short.stderr)"
+		else
+			check_refused report-beyond-memory wide-whole cg_annotate "out of memory"
+		fi
+	fi
 else
 	pass "endless-line (not under a memory limit: a sanitized build)"
 fi
