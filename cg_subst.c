@@ -24,7 +24,12 @@
 #include "cg_subst.h"
 
 struct cg_subst {
+   /* The pattern twice: for names of valid UTF-8, and for the others,
+    * compiled to match them where they are valid.  The second kind checks
+    * the rest of the name at every match, which made a global replacement
+    * in a long name quadratic; the first is checked once, at its start. */
    pcre2_code* regex;
+   pcre2_code* invalid_utf_regex;
    char* replacement; /* in PCRE2's syntax: $$ for $, ${N} for a group */
    int global;
 };
@@ -379,14 +384,19 @@ enum cg_subst_status cg_subst_parse(const char* expr, cg_subst** result,
    char* template = unescape_slashes(expr, middle + 1, last);
    int code;
    PCRE2_SIZE offset;
-   pcre2_code* regex =
-      pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
-                    PCRE2_UTF | PCRE2_MATCH_INVALID_UTF |
-                       (ascii ? 0 : PCRE2_UCP) |
-                       (ignore_case ? PCRE2_CASELESS : 0),
-                    &code, &offset, NULL);
+   uint32_t options = PCRE2_UTF | (ascii ? 0 : PCRE2_UCP) |
+                      (ignore_case ? PCRE2_CASELESS : 0);
+   pcre2_code* regex = pcre2_compile((PCRE2_SPTR)pattern,
+                                     PCRE2_ZERO_TERMINATED, options, &code,
+                                     &offset, NULL);
+   pcre2_code* invalid_utf_regex =
+      regex == NULL ? NULL
+                    : pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+                                    options | PCRE2_MATCH_INVALID_UTF, &code,
+                                    &offset, NULL);
    free(pattern);
-   if (regex == NULL) {
+   if (invalid_utf_regex == NULL) {
+      pcre2_code_free(regex);
       PCRE2_UCHAR message[256];
       pcre2_get_error_message(code, message, sizeof message);
       snprintf(error, error_size, "bad regex at offset %zu: %s",
@@ -399,10 +409,12 @@ enum cg_subst_status cg_subst_parse(const char* expr, cg_subst** result,
    free(template);
    if (replacement == NULL) {
       pcre2_code_free(regex);
+      pcre2_code_free(invalid_utf_regex);
       return CG_SUBST_BAD_REGEX;
    }
    cg_subst* subst = cg_xmalloc(sizeof *subst);
    subst->regex = regex;
+   subst->invalid_utf_regex = invalid_utf_regex;
    subst->replacement = replacement;
    subst->global = global;
    *result = subst;
@@ -414,6 +426,7 @@ void cg_subst_free(cg_subst* subst)
    if (subst == NULL)
       return;
    pcre2_code_free(subst->regex);
+   pcre2_code_free(subst->invalid_utf_regex);
    free(subst->replacement);
    free(subst);
 }
@@ -425,11 +438,12 @@ char* cg_subst_apply(const cg_subst* subst, const char* text, size_t length,
                       PCRE2_SUBSTITUTE_UNSET_EMPTY |
                       (subst->global ? PCRE2_SUBSTITUTE_GLOBAL : 0);
    PCRE2_SIZE capacity = length * 2 + 64;
+   const pcre2_code* regex = subst->regex;
    for (;;) {
       char* out = cg_xmalloc(capacity);
       PCRE2_SIZE out_length = capacity;
       int status = pcre2_substitute(
-         subst->regex, (PCRE2_SPTR)text, length, 0, options, NULL, NULL,
+         regex, (PCRE2_SPTR)text, length, 0, options, NULL, NULL,
          (PCRE2_SPTR)subst->replacement, PCRE2_ZERO_TERMINATED,
          (PCRE2_UCHAR*)out, &out_length);
       if (status >= 0) {
@@ -437,6 +451,11 @@ char* cg_subst_apply(const cg_subst* subst, const char* text, size_t length,
          return out;
       }
       free(out);
+      if (status <= PCRE2_ERROR_UTF8_ERR1 && status >= PCRE2_ERROR_UTF8_ERR21 &&
+          regex != subst->invalid_utf_regex) {
+         regex = subst->invalid_utf_regex;
+         continue;
+      }
       if (status != PCRE2_ERROR_NOMEMORY) {
          PCRE2_UCHAR message[256];
          pcre2_get_error_message(status, message, sizeof message);

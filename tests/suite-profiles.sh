@@ -654,6 +654,22 @@ for expr in 's/caf.\.c/X/' 's/é?\./_/' 's/É/E/i' 's/ü/U/gi' 's/\w+/W/' 's/\d/
 	fi
 done
 
+# A global renaming of a long name with many matches (a C++ template's,
+# 200 KB, 12,000 matches), and of names that are not valid UTF-8 (matched
+# where they are): every match replaced, as sed replaces this literal
+# pattern byte for byte.
+long_name=$(awk 'BEGIN { while (i++ < 12000) printf "std::vector<int>,"; print "" }')
+printf 'desc: d\ncmd: c\nevents: A\nfl=a.c\nfn=%s\n1 1\nfn=\377std::a,std::b\376std::c\n2 1\nfn=std::\300\n3 1\nsummary: 3\n' \
+	"$long_name" >long-renames.cgout
+sed -n 's/^fn=//p' long-renames.cgout | LC_ALL=C sed 's/std::/S::/g' | LC_ALL=C sort >long-renames.want
+"$diff" '--mod-funcname=s/std::/S::/g' long-renames.cgout long-renames.cgout >long-renames.out 2>long-renames.err
+sed -n 's/^fn=//p' long-renames.out | LC_ALL=C sort >long-renames.got
+if [ "$(wc -l <long-renames.want)" = 3 ] && cmp -s long-renames.want long-renames.got; then
+	pass renames/long-and-invalid-utf8
+else
+	fail renames/long-and-invalid-utf8 "$(head -c 200 long-renames.err)$(diff long-renames.want long-renames.got | head -c 300)"
+fi
+
 # --help and -h: the usage and help on stdout, status 0, even with other
 # mistakes after them; --version: the program's name and version.
 for program in "$merge" "$diff"; do
