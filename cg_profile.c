@@ -249,11 +249,17 @@ static size_t count_of(uint64_t key)
    return (size_t)(key & ((UINT64_C(1) << 60) - 1));
 }
 
-int cg_profile_counts_fit(cg_profile* profile, int lines_too)
+int cg_profile_counts_fit(cg_profile* profile, int lines_written)
 {
    uint64_t key;
-   uint64_t first = count_key(lines_too ? CG_IN_ENTRY : CG_IN_PAIR, 0);
+   uint64_t first = count_key(lines_written ? CG_IN_ENTRY : CG_IN_PAIR, 0);
    if (!cg_carries_lowest(&profile->carries, first, &key))
+      return 1;
+   /* Where the lines are written, their functions' totals are not: these
+    * may be as large as they come (Python's programs take them whole). */
+   if (lines_written && home_of(key) == CG_IN_PAIR &&
+       !cg_carries_lowest(&profile->carries, count_key(CG_IN_SUMMARY, 0),
+                          &key))
       return 1;
    size_t events = profile->event_count;
    enum cg_count_home home = home_of(key);

@@ -159,11 +159,12 @@ void cg_profile_add(cg_profile* profile, enum cg_count_home home,
 void cg_profile_sum_add(const cg_profile* profile, enum cg_count_home home,
                         size_t index, cg_sum* sum);
 
-/* Once every file is read: returns 1 if every count of the profile fits
- * in 64 bits (the lines' only if LINES_TOO); otherwise 0, with "PROFILE:
- * counts overflow 64 bits when summed: WHICH" in profile->error, PROFILE
- * the one file read or "the profiles". */
-int cg_profile_counts_fit(cg_profile* profile, int lines_too);
+/* Once every file is read: returns 1 if every count the program writes
+ * fits in 64 bits: the summary's, and the lines' if LINES_WRITTEN (as
+ * cg_merge writes them), else the functions' totals; otherwise 0, with
+ * "PROFILE: counts overflow 64 bits when summed: WHICH" in
+ * profile->error, PROFILE the one file read or "the profiles". */
+int cg_profile_counts_fit(cg_profile* profile, int lines_written);
 /* SUM += COUNTS, every event. */
 void cg_sum_add(cg_sum* sum, const cg_count* counts, size_t events);
 /* SUM += ADDEND, every event. */
