@@ -26,8 +26,9 @@
 struct cg_subst {
    /* The pattern twice: for names of valid UTF-8, and for the others,
     * compiled to match them where they are valid.  The second kind checks
-    * the rest of the name at every match, which made a global replacement
-    * in a long name quadratic; the first is checked once, at its start. */
+    * the rest of the name at every match, which makes a global replacement
+    * in a long name quadratic; the first is checked once, at its start, so
+    * that only a long name that is not valid UTF-8 still costs that. */
    pcre2_code* regex;
    pcre2_code* invalid_utf_regex;
    char* replacement; /* in PCRE2's syntax: $$ for $, ${N} for a group */
@@ -384,7 +385,11 @@ enum cg_subst_status cg_subst_parse(const char* expr, cg_subst** result,
    char* template = unescape_slashes(expr, middle + 1, last);
    int code;
    PCRE2_SIZE offset;
-   uint32_t options = PCRE2_UTF | (ascii ? 0 : PCRE2_UCP) |
+   /* \C (one byte, even within a character) is refused, as Python refuses
+    * it: matched within a name of valid UTF-8 it would leave PCRE2 to go
+    * on from the middle of a character. */
+   uint32_t options = PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C |
+                      (ascii ? 0 : PCRE2_UCP) |
                       (ignore_case ? PCRE2_CASELESS : 0);
    pcre2_code* regex = pcre2_compile((PCRE2_SPTR)pattern,
                                      PCRE2_ZERO_TERMINATED, options, &code,
@@ -398,7 +403,10 @@ enum cg_subst_status cg_subst_parse(const char* expr, cg_subst** result,
    if (invalid_utf_regex == NULL) {
       pcre2_code_free(regex);
       PCRE2_UCHAR message[256];
-      pcre2_get_error_message(code, message, sizeof message);
+      if (code == PCRE2_ERROR_BACKSLASH_C_CALLER_DISABLED)
+         snprintf((char*)message, sizeof message, "bad escape \\C");
+      else
+         pcre2_get_error_message(code, message, sizeof message);
       snprintf(error, error_size, "bad regex at offset %zu: %s",
                (size_t)offset, (char*)message);
       free(template);

@@ -616,15 +616,18 @@ done
 usage_error diff-mod-funcname-form 2 \
 	"cg_diff: error: argument --mod-funcname: invalid search_and_replace value: 'nope'" \
 	"$diff" --mod-funcname nope ab.cgout ab.cgout
-# A pattern that does not compile is an error of its own (status 1).
-run diff-bad-regex "$diff" '--mod-filename=s/(/x/' ab.cgout ab.cgout
-if [ "$(cat diff-bad-regex.status)" = 1 ] && [ ! -s diff-bad-regex.stdout ] &&
-	[ "$(wc -l <diff-bad-regex.stderr)" = 1 ] &&
-	grep -q '^cg_diff: error: argument --mod-filename: ..*' diff-bad-regex.stderr; then
-	pass usage/diff-bad-regex
-else
-	fail usage/diff-bad-regex "status $(cat diff-bad-regex.status): $(head -1 diff-bad-regex.stderr)"
-fi
+# A pattern that does not compile is an error of its own (status 1); so is
+# \C, one byte whatever the character, which Python refuses too.
+for pattern in '(' '\C'; do
+	run diff-bad-regex "$diff" "--mod-filename=s/$pattern/x/" ab.cgout ab.cgout
+	if [ "$(cat diff-bad-regex.status)" = 1 ] && [ ! -s diff-bad-regex.stdout ] &&
+		[ "$(wc -l <diff-bad-regex.stderr)" = 1 ] &&
+		grep -q '^cg_diff: error: argument --mod-filename: ..*' diff-bad-regex.stderr; then
+		pass "usage/diff-bad-regex/$pattern"
+	else
+		fail "usage/diff-bad-regex/$pattern" "status $(cat diff-bad-regex.status): $(head -1 diff-bad-regex.stderr)"
+	fi
+done
 
 # Renamings as Python's re.sub makes them (tests/profiles/python-renames.py
 # works them out here): characters of UTF-8 text, not bytes, Unicode
