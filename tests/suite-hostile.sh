@@ -75,6 +75,16 @@ preloaded() {
 		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" "$@"
 }
 
+# preload_library NAME TEST [LIBRARY...]: compiles NAME.c into NAME.so,
+# to be preloaded; TEST fails if it does not compile.
+preload_library() {
+	name=$1 test=$2
+	shift 2
+	cc -shared -fPIC -o "$name.so" "$name.c" "$@" 2>/dev/null && return 0
+	fail "$test" "$name.c does not compile"
+	return 1
+}
+
 # invoke NAME PROGRAM FILE: runs PROGRAM on FILE the way each program
 # takes a file: cg_merge writing NAME.out, cg_diff with FILE as both files,
 # cg_annotate alone.
@@ -556,7 +566,7 @@ int fchmod(int fd, mode_t mode)
 	return -1;
 }
 EOF_C
-if cc -shared -fPIC -o refuse-fchmod.so refuse-fchmod.c 2>/dev/null; then
+if preload_library refuse-fchmod output-without-fchmod; then
 	(umask 022 && run no-fchmod preloaded "$work/refuse-fchmod.so" \
 		"$builddir/cg_merge" -o no-fchmod.out good.cgout)
 	if check_accepted output-without-fchmod no-fchmod; then
@@ -567,8 +577,6 @@ if cc -shared -fPIC -o refuse-fchmod.so refuse-fchmod.c 2>/dev/null; then
 			fail output-without-fchmod "$(ls -l no-fchmod.out* | cut -c1-40 | tr '\n' '|')"
 		fi
 	fi
-else
-	fail output-without-fchmod "refuse-fchmod.c does not compile"
 fi
 if [ -n "$unprivileged" ]; then
 	chmod 755 read-only && echo old >read-only/writable && chmod 666 read-only/writable && chmod 555 read-only
@@ -749,7 +757,7 @@ int rename(const char* from, const char* to)
 	return -1;
 }
 EOF_C
-if cc -shared -fPIC -o raise-at-rename.so raise-at-rename.c 2>/dev/null; then
+if preload_library raise-at-rename output-on-signal; then
 	echo previous >signalled.out
 	run signalled preloaded "$work/raise-at-rename.so" \
 		"$builddir/cg_merge" -o signalled.out good.cgout
@@ -759,8 +767,6 @@ if cc -shared -fPIC -o raise-at-rename.so raise-at-rename.c 2>/dev/null; then
 	else
 		fail output-on-signal "status $(cat signalled.status), left: $(ls signalled.out* | tr '\n' ' ')"
 	fi
-else
-	fail output-on-signal "raise-at-rename.c does not compile"
 fi
 
 # A profile that changes between cg_annotate's two readings (the first
@@ -810,7 +816,7 @@ SWAPPED(open)
 SWAPPED(open64)
 EOF_C
 case $programs in *cg_annotate*)
-	if cc -shared -fPIC -o swap-at-second-open.so swap-at-second-open.c -ldl 2>/dev/null; then
+	if preload_library swap-at-second-open changed-between-readings -ldl; then
 		printf 'cmd: other\nevents: Ir Dr Dw\nfl=other.c\nfn=f\n1 1 2 3\nsummary: 1 2 3\n' >other-events.cgout
 		cp good.cgout changing.cgout
 		run changed-counts preloaded "$work/swap-at-second-open.so" env \
@@ -833,8 +839,6 @@ case $programs in *cg_annotate*)
 			"$builddir/cg_annotate" changing.cgout
 		check_refused changed-between-readings/cut-short changed-cut-short cg_annotate \
 			"changing.cgout: changed while cg_annotate was reading it"
-	else
-		fail changed-between-readings "swap-at-second-open.c does not compile"
 	fi
 	;;
 esac
