@@ -496,14 +496,23 @@ typedef enum {
  * owner, and in a folder with the sticky bit it would be refused; a group
  * the temporary does not get is found once it is made, open_profile()).
  * A file there that the user may not write is refused, as opening it
- * would be.  Sets *MODE to the permissions of the file there, or to 0600
- * if there is none, and *ERROR to the reason for a refusal. */
+ * would be, and so is a name that cannot even be looked up for another
+ * reason than its absence (longer than a file name may be, in a folder
+ * that may not be searched): a temporary of a shorter name could be made
+ * beside it, but not renamed to it.  Sets *MODE to the permissions of the
+ * file there, or to 0600 if there is none, and *ERROR to the reason for a
+ * refusal. */
 static profile_route_t profile_route(const HChar* path, UInt* mode,
                                      UWord* error)
 {
    HChar target[1];
    struct vg_stat st;
-   Bool exists = !sr_isError(VG_(stat)(path, &st));
+   SysRes looked_up = VG_(stat)(path, &st);
+   if (sr_isError(looked_up) && sr_Err(looked_up) != VKI_ENOENT) {
+      *error = sr_Err(looked_up);
+      return REFUSED;
+   }
+   Bool exists = !sr_isError(looked_up);
    *mode = exists ? st.mode & 07777 : VKI_S_IRUSR | VKI_S_IWUSR;
    if (VG_(readlink)(path, target, sizeof target) >= 0)
       return IN_PLACE;
