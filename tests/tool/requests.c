@@ -3,11 +3,13 @@
  *   requests measure   work, START, a measured loop, STOP, more work
  *   requests twice     START twice and STOP twice (redundant requests)
  *   requests none      work only, no request at all
- *   requests unknown   a request of this tool's that it does not know, and
- *                      a GDB monitor command no one knows; prints what
- *                      the first returned (its default, 77)
+ *   requests unknown   a request of this tool's that it does not know, a
+ *                      GDB monitor command no one knows and one the core
+ *                      answers; prints what each returned (the first its
+ *                      default, 77)
  *
- * Each mode prints one result line, the same natively and under any tool.
+ * Each mode prints the same lines natively and under any tool, but for the
+ * answers of the unknown mode.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -63,8 +65,10 @@ int main(int argc, char** argv)
    } else if (strcmp(mode, "unknown") == 0) {
       unsigned long answer = VALGRIND_DO_CLIENT_REQUEST_EXPR(
          77, VG_USERREQ_TOOL_BASE('C', 'G') + 5, 0, 0, 0, 0, 0);
-      VALGRIND_MONITOR_COMMAND("no such command");
+      int unknown_command = VALGRIND_MONITOR_COMMAND("no such command");
+      int known_command = VALGRIND_MONITOR_COMMAND("v.info n_errs_found");
       printf("answer %lu\n", answer);
+      printf("monitor commands %d %d\n", unknown_command, known_command);
    }
    result += after_work();
    sink = result;
