@@ -239,51 +239,80 @@ static void handle_option(void* context, const cg_option* option,
 
 /* ---- which arguments are profiles ---- */
 
-/* A profile starts, after blank and comment lines, with a "key:" header
- * line; source files do not.  An empty file, or one that starts with a
- * file or function line (a profile whose header was lost), is taken for a
- * profile too, for the reader to refuse with the line at fault. */
-static int looks_like_profile(const char* path)
+/* Whether the file at PATH starts as a source file does, not as a
+ * profile: -1 if it cannot be opened or is not a regular file.  A profile
+ * starts, after blank and comment lines, with a "key:" header line;
+ * source files do not.  An empty file, or one that starts with a file or
+ * function line (a profile whose header was lost), is taken for a
+ * profile too, for the reader to refuse with the line at fault; a file
+ * of nothing but blank and comment lines (a header of preprocessor
+ * lines, say) is a source. */
+static int starts_like_source(const char* path)
 {
-   char start[4096];
    struct stat status;
    FILE* stream = fopen(path, "rb");
    if (stream == NULL)
-      return 1; /* let the reader report it */
+      return -1;
    if (fstat(fileno(stream), &status) != 0 || !S_ISREG(status.st_mode)) {
       fclose(stream);
-      return 1;
+      return -1;
    }
-   size_t length = fread(start, 1, sizeof start - 1, stream);
+   /* Blank and comment lines are skipped a byte at a time: they may be
+    * of any length. */
+   int c;
+   int skipped = 0;
+   while ((c = getc(stream)) == '\n' || c == '\r' || c == '#') {
+      skipped = 1;
+      if (c == '#')
+         while ((c = getc(stream)) != EOF && c != '\n' && c != '\r')
+            ;
+      if (c == EOF)
+         break;
+   }
+   char line[4096];
+   size_t length = 0;
+   if (c != EOF) {
+      line[length++] = (char)c;
+      length += fread(line + length, 1, sizeof line - 1 - length, stream);
+   }
    fclose(stream);
-   start[length] = '\0';
-   const char* line = start;
-   while (*line == '\n' || *line == '\r' || *line == '#') {
-      if (*line == '#')
-         line = strchr(line, '\n') ? strchr(line, '\n') : line + strlen(line);
-      if (*line != '\0')
-         line++;
-   }
-   if (*line == '\0')
-      return 1;
+   line[length] = '\0';
+   if (length == 0)
+      return skipped;
    static const char* const name_lines[] = {"fl=", "fn=", "fi=", "fe="};
    for (size_t n = 0; n < sizeof name_lines / sizeof name_lines[0]; n++)
       if (strncmp(line, name_lines[n], 3) == 0)
-         return 1;
+         return 0;
    size_t key = strspn(line, "abcdefghijklmnopqrstuvwxyz"
                              "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
-   return key > 0 && line[key] == ':';
+   return !(key > 0 && line[key] == ':');
+}
+
+/* Whether ARG, a positional argument after the first, names a source
+ * file: one that exists, here or (a relative name) under an -I folder,
+ * and does not start like a profile.  Anything else is a profile, for
+ * the reader to read or refuse. */
+static int names_source(const report* r, const char* arg)
+{
+   int verdict = starts_like_source(arg);
+   for (size_t d = 0; verdict < 0 && arg[0] != '/' && d < r->include_count;
+        d++) {
+      char* path = source_path_under(r->include_dirs[d], arg);
+      verdict = starts_like_source(path);
+      free(path);
+   }
+   return verdict > 0;
 }
 
 /* The first positional argument is a profile; a later one is a source file
- * if it exists and does not look like a profile, unless profiles are
- * compared (--diff), where every one is a profile. */
+ * if names_source() says so, unless profiles are compared (--diff), where
+ * every one is a profile. */
 static void split_positionals(char** args, size_t count, int diff, report* r)
 {
    r->data_paths = cg_xcalloc(count, sizeof(char*));
    r->user_sources = cg_xcalloc(count, sizeof(char*));
    for (size_t i = 0; i < count; i++) {
-      if (i == 0 || diff || looks_like_profile(args[i]))
+      if (i == 0 || diff || !names_source(r, args[i]))
          r->data_paths[r->data_count++] = args[i];
       else
          r->user_sources[r->user_source_count++] = args[i];
@@ -555,27 +584,48 @@ static void check_second_reading(const report* r, const struct stat* before,
 
 /* ---- the plan of what to annotate ---- */
 
+enum { NO_SOURCE = -1, SEVERAL_SOURCES = -2 };
+
+/* Appends FILE to PLAN. */
+static void plan_file(annotation_plan* plan, planned_file file)
+{
+   plan->files = cg_xreallocarray(plan->files, plan->file_count + 1,
+                                  sizeof *plan->files);
+   plan->files[plan->file_count++] = file;
+}
+
 /* Marks in PLANNED each file of the profile (but UNKNOWN) that a source
  * named on the command line names: the whole file name, or its end after
- * a '/'.  A named source no file has is planned under its own name.  Each
- * end of each file name is looked up among the named sources, so that
- * thousands of them cost no more than one. */
+ * a '/'.  A named source no file has is planned under its own name.  Sets
+ * STAND_IN[file] to the named source that is the only one to name the
+ * file and names no other, which is read for it if the file cannot be
+ * found under its own name (a build folder's "../src/f.c", named
+ * "src/f.c" from the folder above).  Each end of each file name is looked
+ * up among the named sources, so that thousands of them cost no more than
+ * one. */
 static void plan_user_sources(const report* r, uint8_t* planned,
-                              cg_name_id unknown, annotation_plan* plan)
+                              char** stand_in, cg_name_id unknown,
+                              annotation_plan* plan)
 {
    const cg_profile* profile = r->profile;
    if (r->user_source_count == 0)
       return;
    cg_names named;
    cg_names_init(&named);
+   /* The argument of each named source, by its id among them. */
+   char** argument_of = cg_xcalloc(r->user_source_count, sizeof(char*));
    size_t longest = 0;
    for (size_t u = 0; u < r->user_source_count; u++) {
       size_t length = strlen(r->user_sources[u]);
-      cg_names_intern(&named, r->user_sources[u], length);
+      argument_of[cg_names_intern(&named, r->user_sources[u], length)] =
+         r->user_sources[u];
       if (length > longest)
          longest = length;
    }
-   uint8_t* found = cg_xcalloc(named.count, 1);
+   size_t* files_named = cg_xcalloc(named.count, sizeof(size_t));
+   long* source_of = cg_xcalloc(profile->names.count, sizeof(long));
+   for (size_t id = 0; id < profile->names.count; id++)
+      source_of[id] = NO_SOURCE;
    uint8_t* seen = cg_xcalloc(profile->names.count, 1);
    for (size_t p = 0; p < profile->pair_count; p++) {
       cg_name_id file = profile->pair_file[p];
@@ -589,28 +639,31 @@ static void plan_user_sources(const report* r, uint8_t* planned,
            at <= length; at++) {
          cg_name_id source;
          if ((at == 0 || text[at - 1] == '/') &&
-             cg_names_find(&named, text + at, length - at, &source))
-            found[source] = planned[file] = 1;
+             cg_names_find(&named, text + at, length - at, &source)) {
+            planned[file] = 1;
+            files_named[source]++;
+            source_of[file] =
+               source_of[file] == NO_SOURCE ? (long)source : SEVERAL_SOURCES;
+         }
       }
    }
-   for (size_t u = 0; u < r->user_source_count; u++) {
-      cg_name_id source;
-      cg_names_find(&named, r->user_sources[u], strlen(r->user_sources[u]),
-                    &source);
-      if (!found[source]) {
-         plan->files = cg_xreallocarray(plan->files, plan->file_count + 1,
-                                        sizeof(char*));
-         plan->files[plan->file_count++] = r->user_sources[u];
-      }
-   }
+   for (size_t id = 0; id < profile->names.count; id++)
+      if (source_of[id] >= 0 && files_named[source_of[id]] == 1)
+         stand_in[id] = argument_of[source_of[id]];
+   for (size_t source = 0; source < named.count; source++)
+      if (files_named[source] == 0)
+         plan_file(plan, (planned_file){argument_of[source], NULL});
+   free(argument_of);
    free(seen);
-   free(found);
+   free(source_of);
+   free(files_named);
    cg_names_free(&named);
 }
 
-static int by_text(const void* a, const void* b)
+static int by_name(const void* a, const void* b)
 {
-   return strcmp(*(char* const*)a, *(char* const*)b);
+   return strcmp(((const planned_file*)a)->name,
+                 ((const planned_file*)b)->name);
 }
 
 /* Annotated: the files shown in File:function, except "???", plus those
@@ -623,7 +676,8 @@ static annotation_plan make_plan(const report* r, uint8_t* planned)
                            cg_xcalloc(events, sizeof(cg_sum))};
    cg_name_id unknown = (cg_name_id)-1;
    cg_names_find(&profile->names, "???", 3, &unknown);
-   plan_user_sources(r, planned, unknown, &plan);
+   char** stand_in = cg_xcalloc(profile->names.count, sizeof(char*));
+   plan_user_sources(r, planned, stand_in, unknown, &plan);
    for (size_t p = 0; p < profile->pair_count; p++) {
       cg_name_id file = profile->pair_file[p];
       cg_sum* target = file == unknown ? plan.files_unknown
@@ -632,16 +686,13 @@ static annotation_plan make_plan(const report* r, uint8_t* planned)
       if (target != NULL)
          cg_sum_add(target, cg_pair_counts(profile, p), events);
    }
-   for (size_t id = 0; id < profile->names.count; id++) {
-      if (planned[id] && id != unknown) {
-         plan.files = cg_xreallocarray(plan.files, plan.file_count + 1,
-                                       sizeof(char*));
-         plan.files[plan.file_count++] = profile->names.text[id];
-      }
-   }
+   for (size_t id = 0; id < profile->names.count; id++)
+      if (planned[id] && id != unknown)
+         plan_file(&plan, (planned_file){profile->names.text[id], stand_in[id]});
+   free(stand_in);
    /* With no file, plan.files is NULL, which qsort() may not be given. */
    if (plan.file_count > 0)
-      qsort(plan.files, plan.file_count, sizeof(char*), by_text);
+      qsort(plan.files, plan.file_count, sizeof *plan.files, by_name);
    return plan;
 }
 
@@ -708,7 +759,8 @@ int main(int argc, char** argv)
          cg_profile lines;
          cg_names_init(&wanted);
          for (size_t f = 0; f < plan.file_count; f++)
-            cg_names_intern(&wanted, plan.files[f], strlen(plan.files[f]));
+            cg_names_intern(&wanted, plan.files[f].name,
+                            strlen(plan.files[f].name));
          rules.keep_lines = keep_planned_lines;
          rules.keep_lines_context = &wanted;
          read_profiles(&lines, &rules, &r, chosen.diff, first_statuses);

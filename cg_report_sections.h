@@ -22,9 +22,17 @@ void print_summary_section(const report* r);
  * flag per name id of r->profile: 1 for the files shown. */
 uint8_t* print_function_sections(const report* r);
 
+/* A file to annotate: its (renamed) name, and the source named on the
+ * command line to read where no file of that name (nor any of its
+ * original names) can be found, or NULL. */
+typedef struct planned_file {
+   char* name;
+   char* stand_in;
+} planned_file;
+
 /* The files to annotate, and what is not annotated. */
 typedef struct annotation_plan {
-   char** files;            /* (renamed) file names, in byte order */
+   planned_file* files;     /* in byte order of their names */
    size_t file_count;
    cg_sum* below_threshold; /* totals of the files not annotated */
    cg_sum* files_unknown;   /* the total of the file "???" */
@@ -36,5 +44,9 @@ typedef struct annotation_plan {
  * on stderr and returns 0. */
 int print_source_sections(const report* r, const annotation_plan* plan,
                           const cg_profile* lines);
+
+/* The path of the source NAME under the include folder DIR (to be
+ * freed). */
+char* source_path_under(const char* dir, const char* name);
 
 #endif

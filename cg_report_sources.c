@@ -193,8 +193,7 @@ static int read_whole(const char* path, source* into)
    return 1;
 }
 
-/* NAME under the include folder DIR (to be freed). */
-static char* path_under(const char* dir, const char* name)
+char* source_path_under(const char* dir, const char* name)
 {
    size_t size = strlen(dir) + strlen(name) + 2;
    char* path = cg_xmalloc(size);
@@ -210,7 +209,7 @@ static int load_source(const report* r, const char* name, source* into)
    if (name[0] == '/')
       return 0;
    for (size_t d = 0; d < r->include_count; d++) {
-      char* path = path_under(r->include_dirs[d], name);
+      char* path = source_path_under(r->include_dirs[d], name);
       int found = read_whole(path, into);
       free(path);
       if (found)
@@ -236,7 +235,7 @@ static int find_source(const report* r, const char* name,
       return exists;
    struct stat other;
    for (size_t d = 0; d < r->include_count; d++) {
-      char* path = path_under(r->include_dirs[d], name);
+      char* path = source_path_under(r->include_dirs[d], name);
       int found = stat(path, &other) == 0 && can_load(path, &other);
       free(path);
       if (found) {
@@ -525,9 +524,20 @@ static char** originals_of(const annotator* a, const char* name,
    return originals;
 }
 
-static void annotate_file(annotator* a, const char* name)
+/* Whether none of the COUNT files NAMES can be found. */
+static int none_found(const report* r, char* const* names, size_t count)
+{
+   struct stat status;
+   for (size_t i = 0; i < count; i++)
+      if (find_source(r, names[i], &status))
+         return 0;
+   return 1;
+}
+
+static void annotate_file(annotator* a, const planned_file* file)
 {
    const report* r = a->r;
+   const char* name = file->name;
    size_t count;
    size_t heading_size = strlen(name) + 32;
    char* heading = cg_xmalloc(heading_size);
@@ -540,6 +550,12 @@ static void annotate_file(annotator* a, const char* name)
       fprintf(r->out, "No information has been collected for %s\n\n", name);
       free(originals);
       return;
+   }
+   /* Where no file by its names can be found, the source named for it
+    * on the command line stands in for them. */
+   if (file->stand_in != NULL && none_found(r, originals, count)) {
+      originals[0] = file->stand_in;
+      count = 1;
    }
    file_counts counts = counts_of_file(a, name);
    /* Neighbours compared in order, up to the first that differ or cannot
@@ -661,7 +677,7 @@ int print_source_sections(const report* r, const annotation_plan* plan,
          by_file_then_line);
 
    for (size_t f = 0; f < plan->file_count; f++)
-      annotate_file(&a, plan->files[f]);
+      annotate_file(&a, &plan->files[f]);
    int adds_up = print_annotation_summary(&a);
    for (int row = 0; row < ROW_COUNT; row++)
       free(a.rows[row]);

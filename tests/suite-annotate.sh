@@ -98,6 +98,45 @@ user_source_without_data() {
 }
 check user-source-without-data user_source_without_data
 
+# Sources named from outside the build folder whose relative names the
+# profile holds: "src/util/f.c" named from the project's folder matches
+# the profile's "./../src/util/f.c" (as its last path components), which
+# cannot be found from there, and is read in its place; so is a header of
+# nothing but preprocessor lines (not taken for a profile); from the build
+# folder, "util/f.c" is found only under -I ../src, and is a source all
+# the same.  A name that two files of the profile end in ("x.c", another
+# file) stands in for neither: the one that cannot be found stays
+# unreadable.
+named_sources_elsewhere() {
+  rm -rf project && mkdir -p project/build project/src/util project/other ||
+    return 1
+  printf 'int f(int x)\n{\n    return x * 2;\n}\n' >project/src/util/f.c
+  printf '#ifndef CFG_H\n#define CFG_H\n#define N 100\n#endif\n' >project/src/cfg.h
+  printf 'int x;\n' >project/src/x.c
+  printf 'int y;\n' >project/x.c
+  printf 'cmd: ./prog\nevents: Ir\nfl=./../src/util/f.c\nfn=f\n3 40\nfl=./../src/cfg.h\nfn=g\n3 5\nfl=./../src/main.c\nfn=main\n1 955\nfl=src/x.c\nfn=h\n1 7\nfl=/no/such/x.c\nfn=k\n1 9\nsummary: 1016\n' \
+    >project/build/cg.out
+  (cd project &&
+    "$annotate" --threshold=20 build/cg.out src/util/f.c src/cfg.h x.c \
+      >../elsewhere.txt) || return 1
+  (cd project/build &&
+    "$annotate" --threshold=20 -I ../src cg.out util/f.c >../../include.txt) ||
+    return 1
+  sed -n '\%^-- Annotated source file: ./../src/util/f.c$%,/^-- /p' elsewhere.txt |
+    grep -q '^40 (3.9%)      return x \* 2;$' &&
+    sed -n '\%^-- Annotated source file: ./../src/cfg.h$%,/^-- /p' elsewhere.txt |
+    grep -q '^5 (0.5%)  #define N 100$' &&
+    sed -n '\%^-- Annotated source file: src/x.c$%,/^-- /p' elsewhere.txt |
+    grep -q '^7 (0.7%)  int x;$' &&
+    sed -n '\%^-- Annotated source file: /no/such/x.c$%,/^-- /p' elsewhere.txt |
+    grep -q '^- /no/such/x.c$' &&
+    sed -n '\%^-- Annotated source file: ./../src/main.c$%,/^-- /p' elsewhere.txt |
+    grep -q '^- ./../src/main.c$' &&
+    sed -n '\%^-- Annotated source file: ./../src/util/f.c$%,/^-- /p' include.txt |
+    grep -q '^40 (3.9%)      return x \* 2;$'
+}
+check named-sources-elsewhere named_sources_elsewhere
+
 # A source that is not a regular file is unreadable, not read: a device
 # that never ends (/dev/zero filled the memory) and a pipe no one writes
 # to (opening it waited for a writer).
