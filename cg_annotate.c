@@ -18,10 +18,12 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cg_alloc.h"
 #include "cg_args.h"
@@ -53,7 +55,8 @@ static const char* const required_files[] = {"cachegrind-out-file", NULL};
 static const cg_help_item positional_help[] = {
    {"cachegrind-out-file",
     "file produced by Cachegrind; a later argument that is an existing file "
-    "but not a profile is a source file to annotate"},
+    "(here, or under an -I folder) but not a profile is a source file to "
+    "annotate"},
    {NULL, NULL},
 };
 
@@ -239,29 +242,39 @@ static void handle_option(void* context, const cg_option* option,
 
 /* ---- which arguments are profiles ---- */
 
-/* Whether the file at PATH starts as a source file does, not as a
- * profile: -1 if it cannot be opened or is not a regular file.  A profile
+/* Blanks as the profile reader takes them: the ASCII whitespace Python's
+ * str.split() splits on, but for the line ends. */
+static int is_blank(int c)
+{
+   return c == ' ' || c == '\t' || c == '\v' || c == '\f' ||
+          (c >= 0x1c && c <= 0x1f);
+}
+
+/* Whether the regular file at PATH starts as a profile does.  A profile
  * starts, after blank and comment lines, with a "key:" header line;
  * source files do not.  An empty file, or one that starts with a file or
  * function line (a profile whose header was lost), is taken for a
  * profile too, for the reader to refuse with the line at fault; a file
  * of nothing but blank and comment lines (a header of preprocessor
- * lines, say) is a source. */
-static int starts_like_source(const char* path)
+ * lines, say) is a source.  A file that cannot be read is taken for a
+ * profile, for the reader to say why. */
+static int starts_like_profile(const char* path)
 {
-   struct stat status;
-   FILE* stream = fopen(path, "rb");
-   if (stream == NULL)
-      return -1;
-   if (fstat(fileno(stream), &status) != 0 || !S_ISREG(status.st_mode)) {
-      fclose(stream);
-      return -1;
+   /* Opened without waiting: a pipe put there since it was found would
+    * wait for a writer. */
+   int fd = open(path, O_RDONLY | O_NONBLOCK);
+   FILE* stream = fd < 0 ? NULL : fdopen(fd, "rb");
+   if (stream == NULL) {
+      if (fd >= 0)
+         close(fd);
+      return 1;
    }
    /* Blank and comment lines are skipped a byte at a time: they may be
     * of any length. */
    int c;
    int skipped = 0;
-   while ((c = getc(stream)) == '\n' || c == '\r' || c == '#') {
+   while ((c = getc(stream)) == '\n' || c == '\r' || c == '#' ||
+          is_blank(c)) {
       skipped = 1;
       if (c == '#')
          while ((c = getc(stream)) != EOF && c != '\n' && c != '\r')
@@ -278,30 +291,26 @@ static int starts_like_source(const char* path)
    fclose(stream);
    line[length] = '\0';
    if (length == 0)
-      return skipped;
+      return !skipped;
    static const char* const name_lines[] = {"fl=", "fn=", "fi=", "fe="};
    for (size_t n = 0; n < sizeof name_lines / sizeof name_lines[0]; n++)
       if (strncmp(line, name_lines[n], 3) == 0)
-         return 0;
+         return 1;
    size_t key = strspn(line, "abcdefghijklmnopqrstuvwxyz"
                              "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
-   return !(key > 0 && line[key] == ':');
+   return key > 0 && line[key] == ':';
 }
 
 /* Whether ARG, a positional argument after the first, names a source
- * file: one that exists, here or (a relative name) under an -I folder,
- * and does not start like a profile.  Anything else is a profile, for
- * the reader to read or refuse. */
+ * file: one found as sources are (here, or under an -I folder) that does
+ * not start like a profile.  Anything else is a profile, for the reader
+ * to read or refuse. */
 static int names_source(const report* r, const char* arg)
 {
-   int verdict = starts_like_source(arg);
-   for (size_t d = 0; verdict < 0 && arg[0] != '/' && d < r->include_count;
-        d++) {
-      char* path = source_path_under(r->include_dirs[d], arg);
-      verdict = starts_like_source(path);
-      free(path);
-   }
-   return verdict > 0;
+   char* path = locate_source(r, arg);
+   int source = path != NULL && !starts_like_profile(path);
+   free(path);
+   return source;
 }
 
 /* The first positional argument is a profile; a later one is a source file
@@ -584,6 +593,8 @@ static void check_second_reading(const report* r, const struct stat* before,
 
 /* ---- the plan of what to annotate ---- */
 
+/* What source_of[] holds for a file that no named source names, or
+ * several do, where it holds a named source's id otherwise. */
 enum { NO_SOURCE = -1, SEVERAL_SOURCES = -2 };
 
 /* Appends FILE to PLAN. */
@@ -688,7 +699,8 @@ static annotation_plan make_plan(const report* r, uint8_t* planned)
    }
    for (size_t id = 0; id < profile->names.count; id++)
       if (planned[id] && id != unknown)
-         plan_file(&plan, (planned_file){profile->names.text[id], stand_in[id]});
+         plan_file(&plan,
+                   (planned_file){profile->names.text[id], stand_in[id]});
    free(stand_in);
    /* With no file, plan.files is NULL, which qsort() may not be given. */
    if (plan.file_count > 0)

@@ -45,8 +45,9 @@ typedef struct annotation_plan {
 int print_source_sections(const report* r, const annotation_plan* plan,
                           const cg_profile* lines);
 
-/* The path of the source NAME under the include folder DIR (to be
- * freed). */
-char* source_path_under(const char* dir, const char* name);
+/* Where the source NAME is read from: NAME itself, or for a relative
+ * name, NAME under the first -I folder that has it, if a regular file
+ * the user may read is there; else NULL.  To be freed. */
+char* locate_source(const report* r, const char* name);
 
 #endif

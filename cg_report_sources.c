@@ -193,7 +193,8 @@ static int read_whole(const char* path, source* into)
    return 1;
 }
 
-char* source_path_under(const char* dir, const char* name)
+/* NAME under the include folder DIR (to be freed). */
+static char* path_under(const char* dir, const char* name)
 {
    size_t size = strlen(dir) + strlen(name) + 2;
    char* path = cg_xmalloc(size);
@@ -201,49 +202,46 @@ char* source_path_under(const char* dir, const char* name)
    return path;
 }
 
-/* Reads a source by its name as recorded, or under an include folder. */
-static int load_source(const report* r, const char* name, source* into)
-{
-   if (read_whole(name, into))
-      return 1;
-   if (name[0] == '/')
-      return 0;
-   for (size_t d = 0; d < r->include_count; d++) {
-      char* path = source_path_under(r->include_dirs[d], name);
-      int found = read_whole(path, into);
-      free(path);
-      if (found)
-         return 1;
-   }
-   return 0;
-}
-
-/* Whether load_source() would take the file at PATH, of STATUS. */
+/* Whether the file at PATH, of STATUS, is one a source is read from. */
 static int can_load(const char* path, const struct stat* status)
 {
    return S_ISREG(status->st_mode) && access(path, R_OK) == 0;
 }
 
+char* locate_source(const report* r, const char* name)
+{
+   struct stat status;
+   if (stat(name, &status) == 0 && can_load(name, &status))
+      return cg_xstrndup(name, strlen(name));
+   for (size_t d = 0; name[0] != '/' && d < r->include_count; d++) {
+      char* path = path_under(r->include_dirs[d], name);
+      if (stat(path, &status) == 0 && can_load(path, &status))
+         return path;
+      free(path);
+   }
+   return NULL;
+}
+
+/* Reads the source NAME where locate_source() finds it. */
+static int load_source(const report* r, const char* name, source* into)
+{
+   char* path = locate_source(r, name);
+   int found = path != NULL && read_whole(path, into);
+   free(path);
+   return found;
+}
+
 /* What load_source() would find for NAME, without reading it: returns 0
- * if nothing by that name exists; otherwise sets *STATUS, of the first
- * file it would read, or else of NAME itself. */
+ * if nothing by that name exists; otherwise sets *STATUS, of the file it
+ * would read, or else of NAME itself. */
 static int find_source(const report* r, const char* name,
                        struct stat* status)
 {
-   int exists = stat(name, status) == 0;
-   if ((exists && can_load(name, status)) || name[0] == '/')
-      return exists;
-   struct stat other;
-   for (size_t d = 0; d < r->include_count; d++) {
-      char* path = source_path_under(r->include_dirs[d], name);
-      int found = stat(path, &other) == 0 && can_load(path, &other);
-      free(path);
-      if (found) {
-         *status = other;
-         return 1;
-      }
-   }
-   return exists;
+   char* path = locate_source(r, name);
+   int found = path != NULL ? stat(path, status) == 0
+                            : stat(name, status) == 0;
+   free(path);
+   return found;
 }
 
 /* Compares the originals X and Y as the established tool does (Python's
@@ -556,6 +554,8 @@ static void annotate_file(annotator* a, const planned_file* file)
    if (file->stand_in != NULL && none_found(r, originals, count)) {
       originals[0] = file->stand_in;
       count = 1;
+      fprintf(r->out, "Read from %s, named on the command line.\n\n",
+              file->stand_in);
    }
    file_counts counts = counts_of_file(a, name);
    /* Neighbours compared in order, up to the first that differ or cannot

@@ -40,6 +40,15 @@ check() {
     fail "$name" "$(head -c 300 "$work/out" | tr '\n' '|')"; fi
 }
 
+# The section of the annotated source file $1 in the report $2, up to the
+# next heading.
+section() {
+  awk -v heading="-- Annotated source file: $1" '
+    $0 == heading { inside = 1; next }
+    inside && /^-- / { exit }
+    inside { print }' "$2"
+}
+
 # ---- what the older cg_annotate could do --------------------------------
 
 multi=$(fixture r09-multi-context3 multi)
@@ -101,39 +110,56 @@ check user-source-without-data user_source_without_data
 # Sources named from outside the build folder whose relative names the
 # profile holds: "src/util/f.c" named from the project's folder matches
 # the profile's "./../src/util/f.c" (as its last path components), which
-# cannot be found from there, and is read in its place; so is a header of
-# nothing but preprocessor lines (not taken for a profile); from the build
-# folder, "util/f.c" is found only under -I ../src, and is a source all
-# the same.  A name that two files of the profile end in ("x.c", another
-# file) stands in for neither: the one that cannot be found stays
-# unreadable.
+# cannot be found from there, and is read in its place, the report saying
+# so, from a profile read through a pipe too; so is a header of nothing
+# but preprocessor lines and CR LF line ends (not taken for a profile),
+# and with --mod-filename, a source that two originals renamed to one name
+# end in, neither found.  From the build folder, "util/f.c" is found only
+# under -I ../src, and is a source all the same; a pipe under an -I
+# folder is not opened (it would wait for a writer) and so not a source.
+# A name that two files of the profile end in ("x.c", another file)
+# stands in for neither: the one that cannot be found stays unreadable.
 named_sources_elsewhere() {
-  rm -rf project && mkdir -p project/build project/src/util project/other ||
+  rm -rf project && mkdir -p project/build project/src/util project/inc ||
     return 1
   printf 'int f(int x)\n{\n    return x * 2;\n}\n' >project/src/util/f.c
-  printf '#ifndef CFG_H\n#define CFG_H\n#define N 100\n#endif\n' >project/src/cfg.h
+  printf '#ifndef CFG_H\r\n#define CFG_H\r\n#define N 100\r\n#endif\r\n' >project/src/cfg.h
   printf 'int x;\n' >project/src/x.c
   printf 'int y;\n' >project/x.c
+  printf 'int m;\n' >project/src/m.c
+  mkfifo project/inc/pipe.c || return 1
   printf 'cmd: ./prog\nevents: Ir\nfl=./../src/util/f.c\nfn=f\n3 40\nfl=./../src/cfg.h\nfn=g\n3 5\nfl=./../src/main.c\nfn=main\n1 955\nfl=src/x.c\nfn=h\n1 7\nfl=/no/such/x.c\nfn=k\n1 9\nsummary: 1016\n' \
     >project/build/cg.out
+  printf 'cmd: ./prog\nevents: Ir\nfl=./../v1/m.c\nfn=m\n1 3\nfl=./../v2/m.c\nfn=m\n1 4\nsummary: 7\n' \
+    >project/build/versions.out
   (cd project &&
     "$annotate" --threshold=20 build/cg.out src/util/f.c src/cfg.h x.c \
-      >../elsewhere.txt) || return 1
+      >../elsewhere.txt &&
+    "$annotate" --threshold=20 /dev/stdin src/util/f.c <build/cg.out \
+      >../piped.txt &&
+    "$annotate" --mod-filename='s/v[12]/src/' build/versions.out src/m.c \
+      >../versions.txt) || return 1
   (cd project/build &&
     "$annotate" --threshold=20 -I ../src cg.out util/f.c >../../include.txt) ||
     return 1
-  sed -n '\%^-- Annotated source file: ./../src/util/f.c$%,/^-- /p' elsewhere.txt |
+  (cd project && timeout 60 "$annotate" -I inc build/cg.out pipe.c \
+    >../pipe.txt 2>&1)
+  [ $? = 1 ] &&
+    grep -q "^cg_annotate: error: \\[Errno 2\\] No such file or directory: 'pipe.c'$" pipe.txt &&
+    section './../src/util/f.c' elsewhere.txt |
+    grep -q '^Read from src/util/f.c, named on the command line.$' &&
+    section './../src/util/f.c' elsewhere.txt |
     grep -q '^40 (3.9%)      return x \* 2;$' &&
-    sed -n '\%^-- Annotated source file: ./../src/cfg.h$%,/^-- /p' elsewhere.txt |
-    grep -q '^5 (0.5%)  #define N 100$' &&
-    sed -n '\%^-- Annotated source file: src/x.c$%,/^-- /p' elsewhere.txt |
-    grep -q '^7 (0.7%)  int x;$' &&
-    sed -n '\%^-- Annotated source file: /no/such/x.c$%,/^-- /p' elsewhere.txt |
-    grep -q '^- /no/such/x.c$' &&
-    sed -n '\%^-- Annotated source file: ./../src/main.c$%,/^-- /p' elsewhere.txt |
-    grep -q '^- ./../src/main.c$' &&
-    sed -n '\%^-- Annotated source file: ./../src/util/f.c$%,/^-- /p' include.txt |
-    grep -q '^40 (3.9%)      return x \* 2;$'
+    [ "$(section './../src/util/f.c' piped.txt)" = \
+      "$(section './../src/util/f.c' elsewhere.txt)" ] &&
+    section './../src/cfg.h' elsewhere.txt | grep -q '^5 (0.5%)  #define N 100$' &&
+    section 'src/x.c' elsewhere.txt | grep -q '^7 (0.7%)  int x;$' &&
+    section '/no/such/x.c' elsewhere.txt | grep -q '^- /no/such/x.c$' &&
+    section './../src/main.c' elsewhere.txt | grep -q '^- ./../src/main.c$' &&
+    section './../src/m.c' versions.txt | grep -q '^7 (100.0%)  int m;$' &&
+    section './../src/util/f.c' include.txt |
+    grep -q '^40 (3.9%)      return x \* 2;$' &&
+    ! section './../src/util/f.c' include.txt | grep -q '^Read from'
 }
 check named-sources-elsewhere named_sources_elsewhere
 

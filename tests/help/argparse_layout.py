@@ -104,8 +104,8 @@ def annotate(prog):
                    help="also look for source files in DIR")
     p.add_argument("files", metavar="cachegrind-out-file", nargs="+",
                    help="file produced by Cachegrind; a later argument that "
-                   "is an existing file but not a profile is a source file "
-                   "to annotate")
+                   "is an existing file (here, or under an -I folder) but "
+                   "not a profile is a source file to annotate")
     return p
 
 
