@@ -627,9 +627,13 @@ static void plan_user_sources(const report* r, uint8_t* planned,
    char** argument_of = cg_xcalloc(r->user_source_count, sizeof(char*));
    size_t longest = 0;
    for (size_t u = 0; u < r->user_source_count; u++) {
-      size_t length = strlen(r->user_sources[u]);
-      argument_of[cg_names_intern(&named, r->user_sources[u], length)] =
-         r->user_sources[u];
+      /* Matched without its leading "./": "./src/f.c" names the file
+       * "src/f.c" names. */
+      const char* name = r->user_sources[u];
+      while (name[0] == '.' && name[1] == '/')
+         name += strspn(name + 1, "/") + 1;
+      size_t length = strlen(name);
+      argument_of[cg_names_intern(&named, name, length)] = r->user_sources[u];
       if (length > longest)
          longest = length;
    }
