@@ -70,7 +70,9 @@
 #include "cg_profile.h"
 
 enum { NO_PAIR = -1 };
-#define NOT_SEARCHED SIZE_MAX
+/* The most entries a file's size makes the entry table ready for: 8 M,
+ * a table of 128 MB (see read_file()). */
+enum { MOST_ENTRIES_EXPECTED = 1 << 23 };
 
 typedef struct reader {
    cg_profile* profile;
@@ -82,8 +84,9 @@ typedef struct reader {
    int fd;
    char* buffer;
    size_t capacity, start, end;
-   /* Where the next LF and the next CR are, END if there is none in the
-    * buffer, or NOT_SEARCHED (see next_line()). */
+   /* Where the searches for the next LF and the next CR stopped: at that
+    * character, or at END if there was none; no byte from START up to
+    * either is the character searched for (see next_line()). */
    size_t next_lf, next_cr;
    int at_eof;
    uint64_t line_number;
@@ -135,12 +138,15 @@ static void fail_errno(reader* r, int error)
 /* ---- lines ---- */
 
 /* Reads more of the file after what is still unused, moved to the start
- * of the buffer; the next LF and CR are to be searched for again. */
+ * of the buffer.  The searches for the next LF and CR go on from where
+ * they stopped: a line longer than one read is searched once, not again
+ * after every read (a pipe gives 64 KB a read). */
 static void refill(reader* r)
 {
-   r->next_lf = r->next_cr = NOT_SEARCHED;
    if (r->start > 0) {
       memmove(r->buffer, r->buffer + r->start, r->end - r->start);
+      r->next_lf -= r->start;
+      r->next_cr -= r->start;
       r->end -= r->start;
       r->start = 0;
    }
@@ -163,10 +169,12 @@ static void refill(reader* r)
    }
 }
 
-/* The offset of the first C in BUFFER[FROM, END), or END if there is
- * none. */
-static size_t offset_of(const reader* r, size_t from, char c)
+/* The offset of the first C in BUFFER[START, END), or END if there is
+ * none, given that none lies before the offset SEARCHED (where the last
+ * search for it stopped, if not since passed by START). */
+static size_t next_offset_of(const reader* r, size_t searched, char c)
 {
+   size_t from = searched > r->start ? searched : r->start;
    const char* found = memchr(r->buffer + from, c, r->end - from);
    return found ? (size_t)(found - r->buffer) : r->end;
 }
@@ -175,17 +183,15 @@ static size_t offset_of(const reader* r, size_t from, char c)
  * length in *LENGTH; NULL at the end of the file.  A line ends, as in
  * Python's universal newlines, at an LF, a CR LF or a lone CR.  The next LF
  * and the next CR are searched for each from where the last search of it
- * ended, so that a file without CRs is searched for them once per read,
- * and one without LFs (lone CRs) once in all.  Counts every attempt in
+ * stopped, so that a file without CRs is searched for them once in all,
+ * as is one without LFs (lone CRs).  Counts every attempt in
  * line_number, so an error at the end names the line after the last. */
 static char* next_line(reader* r, size_t* length)
 {
    r->line_number++;
    for (;;) {
-      if (r->next_lf < r->start || r->next_lf == NOT_SEARCHED)
-         r->next_lf = offset_of(r, r->start, '\n');
-      if (r->next_cr < r->start || r->next_cr == NOT_SEARCHED)
-         r->next_cr = offset_of(r, r->start, '\r');
+      r->next_lf = next_offset_of(r, r->next_lf, '\n');
+      r->next_cr = next_offset_of(r, r->next_cr, '\r');
       size_t end = r->next_lf < r->next_cr ? r->next_lf : r->next_cr;
       size_t after = end + 1;
       if (end == r->next_cr && end < r->end) {
@@ -700,12 +706,19 @@ static void read_file(reader* r)
    if (S_ISDIR(status.st_mode))
       fail_errno(r, EISDIR);
    /* Count lines are rarely shorter than 32 bytes: size the entry table
-    * for this many once, rather than growing it step by step. */
-   if (r->profile->rules.keep_lines == NULL && S_ISREG(status.st_mode))
-      cg_profile_expect_entries(r->profile, (size_t)status.st_size / 32);
+    * for this many once, rather than growing it step by step.  Only up to
+    * a bound: a file's size says what it may hold, not what it does (a
+    * large file of comments needs no table), and growing is no dearer
+    * than sizing from the start once the table is that large. */
+   if (r->profile->rules.keep_lines == NULL && S_ISREG(status.st_mode)) {
+      off_t expected = status.st_size / 32;
+      cg_profile_expect_entries(
+         r->profile, expected < MOST_ENTRIES_EXPECTED ? (size_t)expected
+                                                     : MOST_ENTRIES_EXPECTED);
+   }
    r->capacity = 1 << 20;
    r->buffer = cg_xmalloc(r->capacity);
-   r->next_lf = r->next_cr = NOT_SEARCHED;
+   r->next_lf = r->next_cr = 0;
    start_input(r);
    read_header(r);
 

@@ -843,6 +843,94 @@ case $programs in *cg_annotate*)
 	;;
 esac
 
+# ---- inputs made to cost much -----------------------------------------------------
+
+# A line longer than a read of a pipe (64 KB) is searched for its end
+# once, not again from its start after each read: with memchr() counted
+# by a preloaded one, a name of 16 MB read through a pipe costs under four
+# times the file's bytes (once for an LF, once for a CR, once for a zero
+# byte in the name), where searching again after each read cost some 256
+# times.
+cat >count-memchr.c <<'EOF_C'
+#include <stdio.h>
+#include <stdlib.h>
+
+static unsigned long long looked_at;
+
+void* memchr(const void* start, int c, size_t length)
+{
+	const unsigned char* bytes = start;
+	for (size_t i = 0; i < length; i++)
+		if (bytes[i] == (unsigned char)c) {
+			looked_at += i + 1;
+			return (void*)(bytes + i);
+		}
+	looked_at += length;
+	return NULL;
+}
+
+__attribute__((destructor)) static void say_how_many(void)
+{
+	const char* path = getenv("MEMCHR_COUNT");
+	FILE* out = path ? fopen(path, "w") : NULL;
+	if (out) {
+		fprintf(out, "%llu\n", looked_at);
+		fclose(out);
+	}
+}
+EOF_C
+if preload_library count-memchr long-line-through-pipe; then
+	awk 'BEGIN {
+		printf "cmd: c\nevents: A\nfl="
+		for (i = 0; i < 16384; i++)
+			printf "%01024d", 0
+		printf "\nfn=f\n1 5\nsummary: 5\n"
+	}' >long-line.cgout
+	# Preloaded in the shell and cat too, but counted only in cg_merge.
+	run long-line preloaded "$work/count-memchr.so" sh -c \
+		'cat "$1" | MEMCHR_COUNT=long-line.count "$2" /dev/stdin' \
+		sh long-line.cgout "$builddir/cg_merge"
+	if check_accepted long-line-through-pipe long-line; then
+		size=$(wc -c <long-line.cgout)
+		looked_at=$(cat long-line.count 2>/dev/null)
+		if ! cmp -s long-line.stdout long-line.cgout; then
+			fail long-line-through-pipe "the output is not the input"
+		elif [ -z "$looked_at" ] || [ "$looked_at" -ge $((4 * size)) ]; then
+			fail long-line-through-pipe "memchr() looked at ${looked_at:-no count of} bytes of a file of $size"
+		else
+			pass long-line-through-pipe
+		fi
+	fi
+fi
+
+# A large file with little in it (1 GB of comment lines, sparse on the
+# disk) is read under a memory limit of 400 MB: its size once made
+# cg_merge ready a table for 32 million lines before reading one.  Not for
+# a sanitized build, which cannot start under the limit.
+if sh -c 'ulimit -v 400000 && "$1" --version; exit $?' sh \
+	"$builddir/cg_merge" >/dev/null 2>&1; then
+	printf 'cmd: c\nevents: A\n' >sparse.cgout
+	line_length=33554432 # 32 MB: "#", zero bytes, LF
+	at=$(wc -c <sparse.cgout)
+	for line in $(seq 32); do
+		printf '#' | dd of=sparse.cgout bs=1 seek=$at conv=notrunc status=none
+		printf '\n' | dd of=sparse.cgout bs=1 seek=$((at + line_length - 1)) conv=notrunc status=none
+		at=$((at + line_length))
+	done
+	printf 'fl=a.c\nfn=f\n1 5\nsummary: 5\n' >>sparse.cgout
+	(ulimit -v 400000 && run sparse "$builddir/cg_merge" -o sparse.out sparse.cgout)
+	if check_accepted large-file-little-in-it sparse; then
+		if [ "$(cat sparse.out)" = "$(printf 'cmd: c\nevents: A\nfl=a.c\nfn=f\n1 5\nsummary: 5')" ]; then
+			pass large-file-little-in-it
+		else
+			fail large-file-little-in-it "the merged profile: $(tr '\n' '|' <sparse.out | cut -c 1-100)"
+		fi
+	fi
+	rm -f sparse.cgout
+else
+	pass "large-file-little-in-it (not under a memory limit: a sanitized build)"
+fi
+
 # ---- the fuzzers' inputs ------------------------------------------------------------
 # Every profile the fuzzers start from or once failed on, through every
 # program: accepted, or refused in one line.
