@@ -7,15 +7,8 @@
 #include <string.h>
 
 #include "cg_alloc.h"
+#include "cg_hash.h"
 #include "cg_names.h"
-
-static uint32_t hash_bytes(const char* text, size_t length)
-{
-   uint32_t hash = 2166136261u; /* FNV-1a */
-   for (size_t i = 0; i < length; i++)
-      hash = (hash ^ (unsigned char)text[i]) * 16777619u;
-   return hash;
-}
 
 void cg_names_init(cg_names* names)
 {
@@ -77,7 +70,7 @@ static uint32_t hash_of_name(const void* names, size_t id)
 int cg_names_find(const cg_names* names, const char* text, size_t length,
                   cg_name_id* id)
 {
-   size_t slot = find_slot(names, text, length, hash_bytes(text, length));
+   size_t slot = find_slot(names, text, length, cg_hash_bytes(text, length));
    if (names->slots[slot] == 0)
       return 0;
    *id = names->slots[slot] - 1;
@@ -86,7 +79,7 @@ int cg_names_find(const cg_names* names, const char* text, size_t length,
 
 cg_name_id cg_names_intern(cg_names* names, const char* text, size_t length)
 {
-   uint32_t hash = hash_bytes(text, length);
+   uint32_t hash = cg_hash_bytes(text, length);
    size_t slot = find_slot(names, text, length, hash);
    if (names->slots[slot] != 0)
       return names->slots[slot] - 1;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cg_alloc.h"
+#include "cg_hash.h"
 #include "cg_profile.h"
 
 void cg_profile_init(cg_profile* profile, const cg_read_rules* rules)
@@ -54,22 +55,14 @@ void cg_profile_free(cg_profile* profile)
    memset(profile, 0, sizeof *profile);
 }
 
-static uint32_t mix(uint64_t key)
-{
-   key ^= key >> 33;
-   key *= 0xff51afd7ed558ccdULL;
-   key ^= key >> 33;
-   return (uint32_t)key;
-}
-
 static uint32_t pair_hash(cg_name_id file, cg_name_id function)
 {
-   return mix(((uint64_t)file << 32) | function);
+   return cg_hash_word(((uint64_t)file << 32) | function);
 }
 
 static uint32_t entry_hash(uint32_t pair, uint64_t line)
 {
-   return mix(line * 0x9e3779b97f4a7c15ULL + pair);
+   return cg_hash_two_words(line, pair);
 }
 
 int cg_keep_no_lines(void* context, const char* file_name)
