@@ -629,10 +629,19 @@ static Bool write_profile(const HChar* path, const run_description_t* run,
    line_cost_t sum = {0};
    write_profile_body(&out, run, &sum);
    out_flush(&out);
-   VG_(close)(out.fd);
+   /* The system call itself, for its error, as for the rename below:
+    * VG_(close) drops it, and a file system that writes back late (NFS,
+    * quotas) reports a failed write only there. */
+   SysRes closed = VG_(do_syscall)(__NR_close, out.fd, 0, 0, 0, 0, 0, 0, 0);
    const HChar* failure = out.failed ? "writing failed (disk full?)" : NULL;
+   static HChar close_failure[96];
+   if (!failure && sr_isError(closed)) {
+      VG_(snprintf)(close_failure, sizeof close_failure,
+                    "closing the profile failed: %s",
+                    reason_for(sr_Err(closed)));
+      failure = close_failure;
+   }
    if (temp_path) {
-      /* The system call itself, for its error: VG_(rename) drops it. */
       static HChar rename_failure[96];
       if (!failure) {
          SysRes renamed = VG_(do_syscall)(__NR_rename, (UWord)temp_path,

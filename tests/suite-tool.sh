@@ -242,6 +242,32 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
       fail "unwritable-$(basename "$target" | cut -c1-20)" "status $status: $(grep 'error\|refs' "$out/unwritable.err" | cut -c1-120)"
     fi
   done
+  # A profile whose closing fails (a write error reported late, as NFS or
+  # a quota may report it), made so by strace injecting EIO into the
+  # profile's close, the last before its rename in a first run: said so,
+  # status 1, neither the profile nor its temporary left.
+  if command -v strace >/dev/null 2>&1; then
+    # shellcheck disable=SC2086
+    strace -o "$out/closes.log" -e trace=close,rename "$vg" --tool=cachegrind $caches \
+      --cachegrind-out-file="$out/closed.out" "$out/endings" normal >/dev/null 2>&1
+    ordinal=$(awk '/^close\(/ { n++ } /^rename\(.*closed\.out"/ { print n; exit }' "$out/closes.log")
+    rm -f "$out/closed.out"
+    # shellcheck disable=SC2086
+    strace -o /dev/null -e trace=close -e inject=close:error=EIO:when="${ordinal:-0}" \
+      "$vg" --tool=cachegrind $caches --cachegrind-out-file="$out/closed.out" \
+      "$out/endings" normal >/dev/null 2>"$out/closed.err"
+    status=$?
+    if [ -n "$ordinal" ] && [ $status = 1 ] &&
+       grep -q "error: can't write cache simulation output file '$out/closed.out'" "$out/closed.err" &&
+       grep -q "($out/closed.out: closing the profile failed: Input/output error)" "$out/closed.err" &&
+       ! ls "$out/closed.out" "$out"/closed.out.tmp.* >/dev/null 2>&1; then
+      pass unwritable-at-close
+    else
+      fail unwritable-at-close "close number ${ordinal:-(not found)}, status $status: $(grep 'error\|closed' "$out/closed.err" | head -n 2 | cut -c1-160)"
+    fi
+  else
+    pass "unwritable-at-close (no strace to make a close fail)"
+  fi
   # A profile that could be opened but not written still gives the totals
   # in the summary, as the installed tool's does.
   cachegrind --cachegrind-out-file=/dev/full "$out/endings" normal \

@@ -8,7 +8,7 @@
 set -eu
 build_packages="gcc make autoconf automake pkgconf valgrind libpcre2-dev
   gcc-multilib"
-test_packages="g++ sqlite3 xz-utils python3 time util-linux clang"
+test_packages="g++ sqlite3 xz-utils python3 time util-linux clang strace"
 wanted=${1:-all}
 case $wanted in
 build) packages=$build_packages ;;
