@@ -40,7 +40,10 @@ compiler_workload=cc1
 # largest register is 16 bytes, not 32): the smallest line caps every
 # access, so a 108-byte fnsave is one of 16 bytes; lines of 256 and 512
 # bytes for x87rep, whose 32-bit fxsave then counts an access of 0 or 208
-# bytes, its size narrowed to 8 bits.
+# bytes, its size narrowed to 8 bits; and caches of one set each, where the
+# two lines of an access or fetch across a line's end share that set (with
+# two sets or more they never do), so that which of the two is looked up
+# first, and how the second is found, decide the misses.
 cache_configs="cfg-typical cfg-np2 cfg-line32 cfg-small"
 
 cache_config_options() {
@@ -54,6 +57,7 @@ cache_config_options() {
 	cfg-line16) echo "--I1=8192,2,16 --D1=8192,4,16 --LL=131072,8,16" ;;
 	cfg-line256) echo "--I1=32768,4,256 --D1=32768,4,256 --LL=1048576,8,256" ;;
 	cfg-line512) echo "--I1=32768,2,512 --D1=32768,4,512 --LL=1048576,8,512" ;;
+	cfg-one-set) echo "--I1=1024,16,64 --D1=1024,16,64 --LL=4096,16,256" ;;
 	*) return 1 ;;
 	esac
 }
@@ -167,7 +171,8 @@ profile_folder() { # OPTIONS DIR
 # the compiled workloads with the odd
 # configuration and the wide one; every workload with the scalar search,
 # and on a host with AVX-512, every 64-bit one with the AVX2 search;
-# and a few workloads with the other option sets.  It also checks that the
+# a few with caches of one set, by each search; and a few workloads with
+# the other option sets.  It also checks that the
 # reference is deterministic on the workloads most at risk (threads,
 # signals, fork, python, rust), and that the installed cg_annotate reads our
 # profiles.
@@ -231,6 +236,11 @@ list_cases() { # QUICK
 			echo "diff/$workload/$config/scalar"
 		done
 	done
+	for workload in matrix chase strings instructions; do
+		echo "diff/$workload/cfg-one-set/cache"
+		echo "diff/$workload/cfg-one-set/scalar"
+	done
+	echo "diff/strings-32/cfg-one-set/cache"
 	for workload in strings atomics signals x87rep instructions jit; do
 		echo "diff/$workload/cfg-small/ir-unoptimised"
 		echo "diff/$workload/cfg-small/ir-small-blocks"
