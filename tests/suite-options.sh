@@ -144,6 +144,7 @@ rejected() {
 	same_as_reference "rejected/$name" "$name" fatal_lines required
 }
 rejected set-count-not-power-of-two --I1=32768,8,63
+rejected size-not-whole-sets --I1=32800,8,64
 rejected not-a-number --D1=abc
 rejected hexadecimal --LL=0x100,1,64
 rejected overflow --I1=99999999999,8,64

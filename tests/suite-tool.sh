@@ -110,14 +110,23 @@ else
   fail measure-equals-full-run "the measured loop's Ir differs from a full run's"
 fi
 
-# --instr-at-start=no and no request: nothing at all is counted.
-cachegrind -q --instr-at-start=no \
-  --cachegrind-out-file="$out/none.out" "$out/requests" none >/dev/null 2>&1
+# --instr-at-start=no and no request: nothing at all is counted, and the
+# miss rates of nothing are 0, not a division by zero.
+cachegrind --instr-at-start=no \
+  --cachegrind-out-file="$out/none.out" "$out/requests" none >/dev/null 2>"$out/none.err"
 summary=$(sed -n 's/^summary: //p' "$out/none.out")
-if [ -n "$summary" ] && [ -z "$(echo "$summary" | tr ' ' '\n' | grep -v -x 0)" ]; then
-  pass never-started
-else
+rates=$(sed -n 's/^==[0-9]*== \(.*miss rate:.*\)$/\1/p' "$out/none.err")
+expected_rates='I1  miss rate: 0.00%
+LLi miss rate: 0.00%
+D1  miss rate: 0.0% (0.0%     + 0.0%  )
+LLd miss rate: 0.0% (0.0%     + 0.0%  )
+LL miss rate:  0.0% (0.0%     + 0.0%  )'
+if [ -z "$summary" ] || [ -n "$(echo "$summary" | tr ' ' '\n' | grep -v -x 0)" ]; then
   fail never-started "summary is '$summary'"
+elif [ "$rates" != "$expected_rates" ]; then
+  fail never-started "miss rates: $(echo "$rates" | tr '\n' '|')"
+else
+  pass never-started
 fi
 
 # Redundant requests warn and change nothing.
@@ -242,6 +251,20 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
       fail "unwritable-$(basename "$target" | cut -c1-20)" "status $status: $(grep 'error\|refs' "$out/unwritable.err" | cut -c1-120)"
     fi
   done
+  # A profile whose writing fails under its temporary name (here past a
+  # file-size limit of 8 KB: the write fails with EFBIG): said so, and the
+  # temporary removed, the folder left empty.
+  mkdir "$out/limited"
+  (ulimit -f 8 && cachegrind --cachegrind-out-file="$out/limited/x.out" \
+     "$out/endings" normal >/dev/null 2>"$out/limited.err")
+  status=$?
+  if [ $status = 1 ] &&
+     grep -q "error: can't write cache simulation output file '$out/limited/x.out'" "$out/limited.err" &&
+     [ -z "$(ls -A "$out/limited")" ]; then
+    pass unwritable-temporary-removed
+  else
+    fail unwritable-temporary-removed "status $status, left: $(ls -A "$out/limited" | tr '\n' ' ')"
+  fi
   # A profile whose closing fails (a write error reported late, as NFS or
   # a quota may report it), made so by strace injecting EIO into the
   # profile's close, the last before its rename in a first run: said so,
