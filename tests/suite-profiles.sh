@@ -452,6 +452,17 @@ write compressed-file "${header}fl=(1)\nfn=f\n1 2 3\nsummary: 2 3\n"
 rejected compressed-file-undefined 'compressed-file.cgout:4: name (1) used before it was defined' compressed-file.cgout
 write compressed-function "${header}fl=(1) a.c\nfn=(1)\n1 2 3\nsummary: 2 3\n"
 rejected compressed-function-undefined 'compressed-function.cgout:5: name (1) used before it was defined' compressed-function.cgout
+# A name's number has at most 18 digits (the contract at the top of
+# cg_profile_read.c): 18 are taken, 19 refused.
+write compressed-18-digits "${header}fl=(123456789012345678) a.c\nfn=f\n1 2 3\nsummary: 2 3\n"
+write compressed-19-digits "${header}fl=(1234567890123456789) a.c\nfn=f\n1 2 3\nsummary: 2 3\n"
+run compressed-18-digits "$merge" compressed-18-digits.cgout
+if [ "$(cat compressed-18-digits.status)" = 0 ] && grep -q '^fl=a.c$' compressed-18-digits.stdout; then
+	pass compressed-18-digits
+else
+	fail compressed-18-digits "status $(cat compressed-18-digits.status): $(head -1 compressed-18-digits.stderr)"
+fi
+rejected compressed-19-digits 'compressed-19-digits.cgout:4: name number too large: (1234567890123456789)' compressed-19-digits.cgout
 
 # NUL bytes: in a name, inside a count or summary line, in the header.
 write nul-name "${header}fl=a\000b.c\nfn=f\n1 2 3\nsummary: 2 3\n"
@@ -480,6 +491,14 @@ write positions "cmd: a\npositions: instr line\nevents: A\n"
 rejected positions 'positions.cgout:2: unsupported `positions:` line: instr line' positions.cgout
 write summary-in-header "cmd: c\nsummary: 1\nevents: A\n"
 rejected summary-in-header 'summary-in-header.cgout:2: missing an `events:` line' summary-in-header.cgout
+write totals-in-header "cmd: c\ntotals: 1\nevents: A\n"
+rejected totals-in-header 'totals-in-header.cgout:2: missing an `events:` line' totals-in-header.cgout
+# A key is followed by a blank: "summary:5" is no summary line, nor
+# "events:A" an events line.
+write summary-without-blank "${header}fl=a.c\nfn=f\n1 2 3\nsummary:2 3\n"
+rejected summary-without-blank 'summary-without-blank.cgout:7: malformed line: summary:2 3' summary-without-blank.cgout
+write events-without-blank "cmd: c\nevents:A\nfl=a.c\n"
+rejected events-without-blank 'events-without-blank.cgout:2: missing an `events:` line' events-without-blank.cgout
 
 # The summary: present, once, last, and right.
 write no-summary "${header}fl=a.c\nfn=f\n1 2 3\n"
