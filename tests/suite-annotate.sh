@@ -542,11 +542,14 @@ wide_names_and_nuls() {
 check wide-names-and-nuls wide_names_and_nuls
 
 # Percentages rounded as Python's division of integers rounds them (once,
-# exactly): counts near the boundaries of one decimal, of totals beyond a
-# double's mantissa, checked against Python itself.
-python3 - <<'PYTHON' >rounding.cgout
-total = 1125899906842604
-counts = [137922738588219]
+# exactly): counts near the boundaries of one decimal, of two totals below
+# a double's mantissa whose counts times 100 are beyond it (the second's
+# by more bits), checked against Python itself.
+for total in 1125899906842604 6879907200157949; do
+  python3 - "$total" <<'PYTHON' >"rounding-$total.cgout"
+import sys
+total = int(sys.argv[1])
+counts = [137922738588219, 6167836804941601 % total]
 for k in range(1, 60):
     near = total * (10 * k + 5) // 1000
     counts += [near - 1, near, near + 1]
@@ -556,20 +559,25 @@ for i, count in enumerate(counts):
 print("fn=rest\n999 %d" % (total - sum(counts)))
 print("summary: %d" % total)
 PYTHON
-python3 - <<'PYTHON' >rounding.want
+  python3 - "$total" <<'PYTHON' >"rounding-$total.want"
+import sys
+total = int(sys.argv[1])
 name = None
-for line in open("rounding.cgout"):
+for line in open("rounding-%d.cgout" % total):
     if line.startswith("fn="):
         name = line[3:].strip()
     elif line[0].isdigit():
         count = int(line.split()[1])
-        print("%s %.1f" % (name, count * 100 / 1125899906842604))
+        print("%s %.1f" % (name, count * 100 / total))
 PYTHON
+done
 percent_rounding() {
-  "$annotate" --no-annotate --threshold=0 rounding.cgout |
-    sed -n 's/^> *-\{0,1\}[0-9,]* *(\([-0-9.]*\)%, *[-0-9.]*%)  \(f[0-9]*\|rest\):a.c$/\2 \1/p' |
-    sort >rounding.got &&
-    sort rounding.want | cmp -s - rounding.got
+  for total in 1125899906842604 6879907200157949; do
+    "$annotate" --no-annotate --threshold=0 "rounding-$total.cgout" |
+      sed -n 's/^> *-\{0,1\}[0-9,]* *(\([-0-9.]*\)%, *[-0-9.]*%)  \(f[0-9]*\|rest\):a.c$/\2 \1/p' |
+      sort >rounding.got &&
+      sort "rounding-$total.want" | cmp -s - rounding.got || return 1
+  done
 }
 check percent-rounding percent_rounding
 
@@ -602,6 +610,66 @@ exact_totals() {
       grep -q '^1,000,000,000,000,000,000 (100.0%)  unannotated: files known & above threshold & unreadable $'
 }
 check exact-totals exact_totals
+
+# ---- details no reference case shows ------------------------------------
+
+mkdir "$work/details" && cd "$work/details" || exit 2
+printf 'cmd: c\nevents: Ir\nfl=s.c\nfn=main\n2 7\nsummary: 7\n' >s.cgout
+
+# A source's last line without a newline loses its last character, as in
+# the newer cg_annotate, which drops each line's last character taking it
+# for the newline.
+printf 'int main(void)\n{ return 0; }' >s.c
+unterminated_last_line() {
+  "$annotate" s.cgout >s.txt &&
+    section s.c s.txt | grep -q '^7 (100.0%)  { return 0; $'
+}
+check unterminated-last-line unterminated_last_line
+
+# A threshold of --sort goes up to 100 %, and no further.
+sort_threshold_bounds() {
+  "$annotate" --sort=Ir:100 s.cgout | grep -q '^Threshold:        100.0%$' &&
+    ! "$annotate" --sort=Ir:100.5 s.cgout >/dev/null 2>&1
+}
+check sort-threshold-bounds sort_threshold_bounds
+
+# Descriptions are printed once only if every profile's are the same: the
+# first and the third alike do not hide the second.
+for d in A B A; do
+  printf 'desc: %s\ncmd: c\nevents: Ir\nfl=s.c\nfn=main\n2 7\nsummary: 7\n' $d >"desc-$d.cgout"
+done
+descriptions_differing() {
+  "$annotate" --no-annotate desc-A.cgout desc-B.cgout desc-A.cgout >desc.txt &&
+    [ "$(sed -n '/^Description 1:$/,/^Command 1:/p' desc.txt | tr '\n' '|')" = \
+      "Description 1:|A|Description 2:|B|Description 3:|A|Command 1:        c|" ]
+}
+check descriptions-differing descriptions_differing
+
+# Original sources renamed into one by --mod-filename, the same text: they
+# are newer than the profile only if the oldest of them is.
+mkdir v1 v2 && cp s.c v1/s.c && cp s.c v2/s.c
+printf 'cmd: c\nevents: Ir\nfl=v1/s.c\nfn=main\n2 5\nfl=v2/s.c\nfn=main\n2 3\nsummary: 8\n' >v.cgout
+newer_originals() {
+  touch -d 2000-01-01 v1/s.c && touch -d 2010-01-01 v.cgout && touch -d 2020-01-01 v2/s.c &&
+    "$annotate" --mod-filename='s/v[12]/v/' v.cgout >one-older.txt &&
+    ! grep -q 'newer than data file' one-older.txt &&
+    touch -d 2015-01-01 v1/s.c &&
+    "$annotate" --mod-filename='s/v[12]/v/' v.cgout >both-newer.txt &&
+    grep -q "^@ Original source files are all newer than data file 'v.cgout':$" both-newer.txt
+}
+check newer-originals newer_originals
+
+# A summary: that does not match the annotated counts fails the run, but
+# after the report, as the newer cg_annotate does.
+printf 'cmd: c\nevents: Ir\n1 5\nfl=a.c\nfn=f\n1 3\nsummary: 8\n' >unmatched.cgout
+report_before_error() {
+  ! "$annotate" unmatched.cgout >unmatched.txt 2>&1 &&
+    [ "$(grep -n -e '^-- Annotation summary$' \
+      -e "^cg_annotate: error: \`summary:\` line doesn't match computed annotated counts$" \
+      unmatched.txt | cut -d: -f2- | tr '\n' '|')" = \
+      "-- Annotation summary|cg_annotate: error: \`summary:\` line doesn't match computed annotated counts|" ]
+}
+check report-before-error report_before_error
 
 version() {
   [ "$("$annotate" --version)" = "cg_annotate-1.0.0" ] &&
