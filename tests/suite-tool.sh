@@ -254,7 +254,7 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
   # A profile whose writing fails under its temporary name (here past a
   # file-size limit of 8 KB: the write fails with EFBIG): said so, and the
   # temporary removed, the folder left empty.
-  mkdir "$out/limited"
+  rm -rf "$out/limited" && mkdir "$out/limited"
   (ulimit -f 8 && cachegrind --cachegrind-out-file="$out/limited/x.out" \
      "$out/endings" normal >/dev/null 2>"$out/limited.err")
   status=$?
