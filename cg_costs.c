@@ -434,9 +434,15 @@ static void write_profile_body(out_buffer_t* out, const run_description_t* run,
    VG_(free)(all);
 }
 
-/* Linux's number, which the core's kernel headers leave out. */
+/* Linux's numbers, which the core's kernel headers leave out. */
 #ifndef VKI_ENAMETOOLONG
 #define VKI_ENAMETOOLONG 36
+#endif
+#ifndef VKI_ESTALE
+#define VKI_ESTALE 116
+#endif
+#ifndef VKI_EDQUOT
+#define VKI_EDQUOT 122
 #endif
 
 /* The usual reasons a file cannot be written, in words (the core offers
@@ -456,7 +462,17 @@ static const HChar* reason_for(UWord error)
    case VKI_ENAMETOOLONG: return "File name too long";
    case VKI_ELOOP:        return "Too many levels of symbolic links";
    case VKI_ETXTBSY:      return "Text file busy";
-   default:               return "Unknown error";
+   case VKI_EFBIG:        return "File too large";
+   case VKI_EMFILE:       return "Too many open files";
+   case VKI_ENFILE:       return "Too many open files in system";
+   case VKI_ESTALE:       return "Stale file handle";
+   case VKI_EDQUOT:       return "Disk quota exceeded";
+   default: {
+      /* As the C library's strerror() words the others. */
+      static HChar unknown[32];
+      VG_(snprintf)(unknown, sizeof unknown, "Unknown error %lu", error);
+      return unknown;
+   }
    }
 }
 
@@ -635,7 +651,9 @@ static Bool write_profile(const HChar* path, const run_description_t* run,
    SysRes closed = VG_(do_syscall)(__NR_close, out.fd, 0, 0, 0, 0, 0, 0, 0);
    const HChar* failure = out.failed ? "writing failed (disk full?)" : NULL;
    static HChar close_failure[96];
-   if (!failure && sr_isError(closed)) {
+   /* A close interrupted by a signal has still closed the file on Linux,
+    * and reports no failed write: not a failure. */
+   if (!failure && sr_isError(closed) && sr_Err(closed) != VKI_EINTR) {
       VG_(snprintf)(close_failure, sizeof close_failure,
                     "closing the profile failed: %s",
                     reason_for(sr_Err(closed)));
