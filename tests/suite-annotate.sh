@@ -671,6 +671,42 @@ report_before_error() {
 }
 check report-before-error report_before_error
 
+# A threshold is shown as Python shows a float: 0.00001 as 1e-05.
+small_threshold() {
+  "$annotate" --threshold=0.00001 s.cgout | grep -q '^Threshold:        1e-05%$'
+}
+check small-threshold small_threshold
+
+# "(same as Command N)" names the command just before only when it is
+# the same: a third profile like the first, unlike the second, says its own.
+sed 's/^cmd: c$/cmd: other/' s.cgout >other.cgout
+commands_repeated() {
+  [ "$("$annotate" --no-annotate s.cgout other.cgout s.cgout | grep '^Command' | tr '\n' '|')" = \
+    "Command 1:        c|Command 2:        other|Command 3:        c|" ]
+}
+check commands-repeated commands_repeated
+
+# A leading "=" of an -I value is not part of the folder's name, as -I=DIR
+# has none: --include==inc names inc.
+mkdir inc && cp s.c inc/s.c && mv s.c s.c.aside && touch s.cgout
+include_equals() {
+  "$annotate" --include==inc s.cgout | grep -q '^7 (100.0%)  { return 0; $'
+}
+check include-equals include_equals
+mv s.c.aside s.c
+
+# A named file that starts with a name line (fe= as well as fl=, fn=, fi=)
+# is a profile, refused for its missing command; with --diff, every file
+# named is a profile, a source that exists too.
+printf 'fe=a.c\n1 1\n' >fe.txt
+profiles_named() {
+  ! "$annotate" s.cgout fe.txt >/dev/null 2>fe.err &&
+    [ "$(cat fe.err)" = "cg_annotate: error: fe.txt:1: missing a \`command:\` line" ] &&
+    ! "$annotate" --diff s.cgout s.c >/dev/null 2>diff.err &&
+    [ "$(cat diff.err)" = "cg_annotate: error: s.c:1: missing a \`command:\` line" ]
+}
+check profiles-named profiles_named
+
 version() {
   [ "$("$annotate" --version)" = "cg_annotate-1.0.0" ] &&
     "$annotate" --help | grep -q '^usage: cg_annotate'

@@ -605,6 +605,28 @@ usage_error merge-o-no-files 2 'cg_merge: error: the following arguments are req
 	"$merge" -o merge-o-no-files.out
 usage_error merge-o-no-value 2 'cg_merge: error: argument -o: expected one argument' \
 	"$merge" ab.cgout -o
+# A dash and digits with a dot at the end is no negative number, to
+# argparse: an option it does not know.
+usage_error merge-dash-digits-dot 2 'cg_merge: error: unrecognized arguments: -5.' \
+	"$merge" ab.cgout -5.
+# An octal escape beyond a byte (\501) is refused, as Python refuses it.
+run diff-octal-beyond-byte "$diff" '--mod-funcname=s/f/x\501/' ab.cgout ab.cgout
+if [ "$(cat diff-octal-beyond-byte.status)" = 1 ] && [ ! -s diff-octal-beyond-byte.stdout ] &&
+	[ "$(cat diff-octal-beyond-byte.stderr)" = 'cg_diff: error: argument --mod-funcname: octal escape value \501 outside of range 0-0o377' ]; then
+	pass usage/diff-octal-beyond-byte
+else
+	fail usage/diff-octal-beyond-byte "status $(cat diff-octal-beyond-byte.status): $(head -1 diff-octal-beyond-byte.stderr)"
+fi
+# -o given twice: the last one is the output, as with argparse.
+rm -f merge-o-first.out merge-o-last.out
+run merge-o-twice "$merge" -o merge-o-first.out -o merge-o-last.out ab.cgout
+run merge-o-reference "$merge" ab.cgout
+if [ "$(cat merge-o-twice.status)" = 0 ] && [ ! -e merge-o-first.out ] &&
+	cmp -s merge-o-last.out merge-o-reference.stdout; then
+	pass usage/merge-o-twice
+else
+	fail usage/merge-o-twice "status $(cat merge-o-twice.status): $(ls merge-o-*.out 2>&1 | tr '\n' ' ')"
+fi
 # -o=FILE is -o FILE, as argparse reads it; a name that starts with a dash
 # but holds a space is a file, not an option.
 run merge-o-equals "$merge" -o=merge-o-equals.out ab.cgout
@@ -664,7 +686,7 @@ for expr in 's/caf.\.c/X/' 's/é?\./_/' 's/É/E/i' 's/ü/U/gi' 's/\w+/W/' 's/\d/
 	's/(e)(l)/\2\1/' 's/\//:/g' 's/(?a)\w+/W/' 's/(?ai)k|x/Q/g' 's/(?x) e l /Y/' \
 	's/[[:alpha:]]/X/g' 's/[[:a]/X/g' 's/(?P<é>a)/\g<é>X/' 's/(?#[)a{,2}/X/' \
 	's/\s/_/g' 's/\S+/W/' 's/[^\s]/N/g' 's/(?a)\s/_/g' 's/[\S]/N/g' 's/[^\S]/_/g' \
-	's/[\S\x1f]+/N/g'; do
+	's/[\S\x1f]+/N/g' 's/a/x$y/' 's/a/x\\y/' 's/A/x/ig'; do
 	renaming=$((${renaming:-0} + 1))
 	test=renames/$renaming
 	python3 "$srcdir/tests/profiles/python-renames.py" "$expr" $renamed_names |
