@@ -110,6 +110,19 @@ else
   fail measure-equals-full-run "the measured loop's Ir differs from a full run's"
 fi
 
+# The requests reach code translated before them: the measured loop, run
+# once before START and once after STOP as well, costs what it costs when
+# run between them alone.
+cachegrind -q --instr-at-start=no \
+  --cachegrind-out-file="$out/again.out" "$out/requests" again >/dev/null 2>&1
+if [ -s "$out/again.out" ] && [ -s "$out/measured.out" ] &&
+   [ "$(ir_by_line "$out/again.out" '^measured_(loop|callee)$')" = \
+     "$(ir_by_line "$out/measured.out" '^measured_(loop|callee)$')" ]; then
+  pass requests-reach-translated-code
+else
+  fail requests-reach-translated-code "the loop's Ir: $(ir_by_line "$out/again.out" '^measured_loop$' | head -n 3 | tr '\n' '|')"
+fi
+
 # --instr-at-start=no and no request: nothing at all is counted, and the
 # miss rates of nothing are 0, not a division by zero.
 cachegrind --instr-at-start=no \
@@ -275,8 +288,9 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
     pass "unwritable-at-close (no strace, or not allowed to trace here)"
   else
     # Each run starts with no profile there: one there is looked at
-    # first, with a close more.
-    rm -f "$out/closed.out"
+    # first, with a close more.  (Nor any temporary left by another build
+    # run before.)
+    rm -f "$out/closed.out" "$out"/closed.out.tmp.*
     # shellcheck disable=SC2086
     strace -o "$out/closes.log" -e trace=close,rename "$vg" --tool=cachegrind $caches \
       --cachegrind-out-file="$out/closed.out" "$out/endings" normal >/dev/null 2>&1
@@ -376,6 +390,22 @@ if gcc -O1 -o "$out/endings" "$src/tests/tool/endings.c" 2>"$out/build.err"; the
         >/dev/null 2>"$others/$place.err"
       echo $? >"$others/$place.status"
     done
+    # And one of another owner, but of the writer's own group, in a
+    # folder without the sticky bit, written by root, whom nothing stops
+    # from renaming over it: written in place all the same, its owner kept.
+    mkdir "$others/plain" && echo old >"$others/plain/owned" &&
+      chown 65534:0 "$others/plain/owned"
+    "$vg" --tool=cachegrind $caches -q --cachegrind-out-file="$others/plain/owned" \
+      "$out/endings" normal >/dev/null 2>"$others/owned.err"
+    echo $? >"$others/owned.status"
+    if [ "$(cat "$others/owned.status")" != 0 ] ||
+       ! grep -q '^summary: [1-9]' "$others/plain/owned" ||
+       [ "$(stat -c %u:%g "$others/plain/owned")" != 65534:0 ] ||
+       [ "$(ls "$others/plain" | wc -l)" != 1 ]; then
+      fail output-of-others-kept "status $(cat "$others/owned.status"), $(ls -ln "$others/plain" | cut -c1-40 | tr '\n' '|')"
+    else
+      pass output-of-others-kept
+    fi
     if [ "$(cat "$others/locked.status")" = 1 ] &&
        grep -q "($others/locked: Permission denied)" "$others/locked.err" &&
        [ "$(cat "$others/locked")" = old ] &&

@@ -1,6 +1,9 @@
 /* requests.c: a client of cachegrind.h for the client-request tests.
  *
  *   requests measure   work, START, a measured loop, STOP, more work
+ *   requests again     the measured loop run before START, between START
+ *                      and STOP, and after STOP: translated before each
+ *                      request, counted only the second time
  *   requests twice     START twice and STOP twice (redundant requests)
  *   requests none      work only, no request at all
  *   requests unknown   a request of this tool's that it does not know, a
@@ -40,7 +43,9 @@ __attribute__((noinline)) static long after_work(void)
    return s;
 }
 
-__attribute__((noinline)) static long measured_loop(void)
+/* noipa: not found to be pure, so that each of the again mode's calls is
+ * made, not the first's result used thrice. */
+__attribute__((noipa)) static long measured_loop(void)
 {
    long s = 0;
    for (long i = 0; i < 10000; i++)
@@ -56,6 +61,12 @@ int main(int argc, char** argv)
       CACHEGRIND_START_INSTRUMENTATION;
       result += measured_loop();
       CACHEGRIND_STOP_INSTRUMENTATION;
+   } else if (strcmp(mode, "again") == 0) {
+      result += measured_loop();
+      CACHEGRIND_START_INSTRUMENTATION;
+      result += measured_loop();
+      CACHEGRIND_STOP_INSTRUMENTATION;
+      result += measured_loop();
    } else if (strcmp(mode, "twice") == 0) {
       CACHEGRIND_START_INSTRUMENTATION;
       CACHEGRIND_START_INSTRUMENTATION;
