@@ -242,14 +242,6 @@ static void handle_option(void* context, const cg_option* option,
 
 /* ---- which arguments are profiles ---- */
 
-/* Blanks as the profile reader takes them: the ASCII whitespace Python's
- * str.split() splits on, but for the line ends. */
-static int is_blank(int c)
-{
-   return c == ' ' || c == '\t' || c == '\v' || c == '\f' ||
-          (c >= 0x1c && c <= 0x1f);
-}
-
 /* Whether the regular file at PATH starts as a profile does.  A profile
  * starts, after blank and comment lines, with a "key:" header line;
  * source files do not.  An empty file, or one that starts with a file or
@@ -274,7 +266,7 @@ static int starts_like_profile(const char* path)
    int c;
    int skipped = 0;
    while ((c = getc(stream)) == '\n' || c == '\r' || c == '#' ||
-          is_blank(c)) {
+          (c != EOF && cg_is_blank((char)c))) {
       skipped = 1;
       if (c == '#')
          while ((c = getc(stream)) != EOF && c != '\n' && c != '\r')

@@ -24,6 +24,16 @@ typedef int64_t cg_count;
  * what it is compared with, does not. */
 typedef __int128 cg_sum;
 
+/* The ASCII characters Python's str.split() splits on, line ends aside:
+ * the blanks between a profile line's fields, as the established tools
+ * take them (the reader, and cg_annotate telling a profile from a
+ * source). */
+static inline int cg_is_blank(char c)
+{
+   return c == ' ' || c == '\t' || c == '\v' || c == '\f' ||
+          (c >= '\x1c' && c <= '\x1f');
+}
+
 /* What one data file said about itself. */
 typedef struct cg_input {
    char* path;

@@ -220,18 +220,10 @@ static char* next_line(reader* r, size_t* length)
    }
 }
 
-/* The ASCII characters Python's str.split() splits on, line ends aside;
- * the established tools split lines into fields with it. */
-static int is_blank(char c)
-{
-   return c == ' ' || c == '\t' || c == '\v' || c == '\f' ||
-          (c >= '\x1c' && c <= '\x1f');
-}
-
 static int is_blank_line(const char* line, size_t length)
 {
    for (size_t i = 0; i < length; i++)
-      if (!is_blank(line[i]))
+      if (!cg_is_blank(line[i]))
          return 0;
    return 1;
 }
@@ -244,9 +236,9 @@ static const char* header_value(const char* line, const char* key)
    if (strncmp(line, key, key_length) != 0)
       return NULL;
    const char* value = line + key_length;
-   if (*value != '\0' && !is_blank(*value))
+   if (*value != '\0' && !cg_is_blank(*value))
       return NULL;
-   while (is_blank(*value))
+   while (cg_is_blank(*value))
       value++;
    return value;
 }
@@ -304,7 +296,7 @@ static cg_count parse_count(reader* r, const char** at)
    const char* p = *at;
    int negative = 0;
    uint64_t value;
-   if (*p == '.' && (p[1] == '\0' || is_blank(p[1]))) {
+   if (*p == '.' && (p[1] == '\0' || cg_is_blank(p[1]))) {
       *at = p + 1;
       return 0;
    }
@@ -313,7 +305,7 @@ static cg_count parse_count(reader* r, const char** at)
    if (!is_digit(*p))
       fail(r, "malformed or too many event counts");
    parse_digits(r, &p, &value, "event count out of 64-bit range");
-   if (*p != '\0' && !is_blank(*p))
+   if (*p != '\0' && !cg_is_blank(*p))
       fail(r, "malformed or too many event counts");
    if (value > (uint64_t)INT64_MAX + negative)
       fail(r, "event count out of 64-bit range");
@@ -328,7 +320,7 @@ static void parse_counts(reader* r, const char* at, const char* end)
    size_t events = r->profile->event_count;
    size_t parsed = 0;
    for (;;) {
-      while (is_blank(*at))
+      while (cg_is_blank(*at))
          at++;
       if (*at == '\0') {
          if (at != end)
@@ -457,7 +449,7 @@ static void read_events(reader* r, const char* value)
    size_t count = 0, capacity = 0;
    while (*value != '\0') {
       size_t length = 0;
-      while (value[length] != '\0' && !is_blank(value[length]))
+      while (value[length] != '\0' && !cg_is_blank(value[length]))
          length++;
       /* Grown by doubling: one name at a time is quadratic wherever
        * realloc copies (100,000 events took minutes under ASan). */
@@ -467,7 +459,7 @@ static void read_events(reader* r, const char* value)
       }
       names[count++] = cg_xstrndup(value, length);
       value += length;
-      while (is_blank(*value))
+      while (cg_is_blank(*value))
          value++;
    }
    int matches = profile->event_count == 0 || profile->event_count == count;
@@ -510,7 +502,7 @@ static int is_header_key(const char* line)
    size_t length = strspn(line, "abcdefghijklmnopqrstuvwxyz"
                                 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
    return length > 0 && line[length] == ':' &&
-          (line[length + 1] == '\0' || is_blank(line[length + 1]));
+          (line[length + 1] == '\0' || cg_is_blank(line[length + 1]));
 }
 
 static void read_header(reader* r)
@@ -572,7 +564,7 @@ static void read_count_line(reader* r, const char* line, size_t length)
    uint64_t line_in_source;
    const char* at = line;
    parse_digits(r, &at, &line_in_source, "line number too large");
-   if (*at != '\0' && !is_blank(*at))
+   if (*at != '\0' && !cg_is_blank(*at))
       fail(r, "malformed or too many event counts");
    parse_counts(r, at, line + length);
    cg_sum_add(r->input_total, r->counts, r->profile->event_count);
