@@ -707,6 +707,33 @@ profiles_named() {
 }
 check profiles-named profiles_named
 
+# A line's sum over functions may come back within 64 bits where one
+# function's sum left them, and only that one count wrapped: in the first
+# event, or in a later one (where the first did not wrap).
+printf 'int a;\nint b;\nint c;\n' >w.c
+printf 'cmd: c\nevents: A\nfl=w.c\nfn=f\n1 5000000000000000000\n2 -5000000000000000000\nsummary: 0\n' >w1.cgout
+printf 'cmd: c\nevents: A\nfl=w.c\nfn=f\n1 5000000000000000000\nfn=g\n1 -5000000000000000000\nsummary: 0\n' >w2.cgout
+printf 'cmd: c\nevents: A B\nfl=w.c\nfn=f\n1 1 5000000000000000000\n2 1 -5000000000000000000\nsummary: 2 0\n' >v1.cgout
+printf 'cmd: c\nevents: A B\nfl=w.c\nfn=f\n1 1 5000000000000000000\nfn=g\n1 1 -5000000000000000000\nsummary: 2 0\n' >v2.cgout
+one_count_wrapped() {
+  "$annotate" w1.cgout w2.cgout >w.txt &&
+    section w.c w.txt | grep -q '^ 5,000,000,000,000,000,000 (n/a)  int a;$' &&
+    "$annotate" v1.cgout v2.cgout >v.txt &&
+    section w.c v.txt | grep -q '^3 (75.0%)  5,000,000,000,000,000,000 (n/a)  int a;$'
+}
+check one-count-wrapped one_count_wrapped
+
+# A file's one function above the threshold shares its file's line only
+# when every count is the same: f has 5 of b.c's 8 B, so it has a line
+# of its own.
+printf 'cmd: c\nevents: A B\nfl=b.c\nfn=f\n1 10 5\nfn=g\n2 0 3\nsummary: 10 8\n' >label.cgout
+one_line_label() {
+  "$annotate" --no-annotate label.cgout >label.txt &&
+    [ "$(sed -n '/^-- File:function summary$/,/^-- Function:file/p' label.txt | grep -e '^< ' -e '^  [0-9]' | tr '\n' '|')" = \
+      "< 10 (100.0%, 100.0%) 8 (100.0%, 100.0%)  b.c:|  10 (100.0%)         5  (62.5%)            f|" ]
+}
+check one-line-label-only-if-same one_line_label
+
 version() {
   [ "$("$annotate" --version)" = "cg_annotate-1.0.0" ] &&
     "$annotate" --help | grep -q '^usage: cg_annotate'

@@ -92,9 +92,11 @@ done
 # ---- where the width comes from --------------------------------------------
 
 # $COLUMNS as Python's int() reads it; anything else, or nothing, and
-# standard output not a terminal: 80 columns.
+# standard output not a terminal: 80 columns.  The largest numbers are
+# wider than any line, whether or not they fit in 64 bits, and whichever
+# sign they would take if they wrapped.
 for columns in unset '' abc 0 -3 ' 70 ' +60 1_00 1__00 7.5 \
-	99999999999999999999; do
+	9999999999999999999 99999999999999999999; do
 	test="columns/'$columns'"
 	: >expected
 	: >actual

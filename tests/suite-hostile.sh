@@ -450,6 +450,50 @@ if [ -x "$builddir/cg_annotate" ]; then
 	done
 fi
 
+# The counts that wrapped are kept in a table of their own (cg_carries.c),
+# which only such sums fill.  An overflow is named by its line, the lowest
+# of those that stay out of range: line 7 here, not the function's first.
+printf 'cmd: c\nevents: A\nfl=a.c\nfn=f\n1 1\n7 5000000000000000000\n8 -5000000000000000000\nsummary: 1\n' >named-line.cgout
+run named-line "$builddir/cg_merge" named-line.cgout named-line.cgout
+check_refused overflow-names-its-line named-line cg_merge \
+	'the profiles: counts overflow 64 bits when summed: A of line 7 of f in a.c'
+# One line out of range after 0 to 39 others, so that its entry falls in
+# each slot of the table in turn, its last included: every one is found.
+lead=0
+missed=
+while [ $lead -lt 40 ]; do
+	awk -v lead=$lead 'BEGIN {
+		print "cmd: c"; print "events: A"; print "fl=a.c"; print "fn=f"
+		for (i = 1; i <= lead; i++) print i, 0
+		print lead + 1, 5000000000000000000
+		print "summary: 5000000000000000000"
+	}' >one-out.cgout
+	run one-out "$builddir/cg_merge" -o one-out.out one-out.cgout one-out.cgout
+	grep -q "^cg_merge: error: the profiles: counts overflow 64 bits when summed: A of line $((lead + 1)) of f in a.c\$" one-out.stderr &&
+		[ "$(cat one-out.status)" = 1 ] && [ ! -e one-out.out ] ||
+		missed="$missed $((lead + 1))"
+	lead=$((lead + 1))
+done
+if [ -z "$missed" ]; then
+	pass overflow-in-every-slot
+else
+	fail overflow-in-every-slot "not refused, or misnamed, for line(s)$missed"
+fi
+# 200 lines that leave 64 bits and come back, the table growing past each
+# size while they wrap: no carry is lost on the way.
+for sign in 1 -1; do
+	awk -v sign=$sign 'BEGIN {
+		print "cmd: c"; print "events: A"; print "fl=a.c"; print "fn=f"
+		for (i = 1; i <= 200; i++)
+			printf "%d %s5000000000000000000\n", i, (i % 2 == 1) == (sign > 0) ? "" : "-"
+		print "summary: 0"
+	}' >"wraps$sign.cgout"
+done
+run wraps-once "$builddir/cg_merge" -o wraps-once.out wraps1.cgout
+run wraps-back "$builddir/cg_merge" -o wraps-back.out wraps1.cgout wraps1.cgout wraps-1.cgout
+check_accepted carries-kept-as-table-grows wraps-back &&
+	same_file carries-kept-as-table-grows wraps-back.out wraps-once.out
+
 # ---- malformed structure -----------------------------------------------------------
 
 printf 'desc: d\ncmd: c\nevents: A B\nevents: A B\nfl=a.c\nfn=f\n1 1 1\nsummary: 1 1\n' >two-events.cgout
@@ -702,6 +746,25 @@ if sh -c 'ulimit -v 400000 && "$1" --version; exit $?' sh \
 			check_refused report-beyond-memory wide-whole cg_annotate "out of memory"
 		fi
 	fi
+	# cg_diff keeps each function's total, not its lines: 600,000 lines
+	# of nine events (some 65 MB kept as lines) under a limit of 40 MB.
+	if [ -x "$builddir/cg_diff" ]; then
+		awk 'BEGIN {
+			print "cmd: c"; print "events: A B C D E F G H I"; print "fl=a.c"; print "fn=f"
+			for (i = 1; i <= 600000; i++) print i, 1, 1, 1, 1, 1, 1, 1, 1, 1
+			print "summary: 600000 600000 600000 600000 600000 600000 600000 600000 600000"
+		}' >many-lines.cgout
+		(ulimit -v 40000 && run many-lines "$builddir/cg_diff" many-lines.cgout many-lines.cgout)
+		if check_accepted diff-keeps-no-lines many-lines; then
+			if [ "$(tail -n 3 many-lines.stdout | tr '\n' '|')" = \
+				"fn=f|0 0 0 0 0 0 0 0 0 0|summary: 0 0 0 0 0 0 0 0 0|" ]; then
+				pass diff-keeps-no-lines
+			else
+				fail diff-keeps-no-lines "no zero difference for f"
+			fi
+		fi
+		rm -f many-lines.cgout
+	fi
 else
 	pass "endless-line (not under a memory limit: a sanitized build)"
 fi
@@ -897,6 +960,36 @@ if cc -O2 -o same-slot same-slot.c 2>/dev/null && ./same-slot 400000 >same-slot.
 else
 	fail lines-in-one-slot "same-slot.c does not compile or run"
 fi
+
+# Pairs whose numbers and line numbers agree (function k's line k): a hash
+# that mixed the two words as one, their xor, would put 400,000 of them in
+# one slot.
+awk 'BEGIN {
+	print "cmd: c"; print "events: A"; print "fl=a.c"
+	for (k = 0; k < 400000; k++) printf "fn=f%d\n%d 1\n", k, k
+	print "summary: 400000"
+}' >pair-equals-line.cgout
+(ulimit -t 20 && run pair-equals-line "$builddir/cg_merge" -o pair-equals-line.out pair-equals-line.cgout)
+check_accepted pairs-and-lines-alike pair-equals-line &&
+	same_file pairs-and-lines-alike pair-equals-line.out pair-equals-line.cgout
+
+# A table of lines grown as they come (read from a pipe, its size unknown),
+# when the second file gives them in the other order: each line is found
+# again, whichever slot it had before the table grew, and written once.
+awk 'BEGIN {
+	print "cmd: c"; print "events: A"; print "fl=a.c"; print "fn=f"
+	for (i = 1; i <= 200000; i++) print i, 1
+	print "summary: 200000"
+}' >ascending.cgout
+awk 'BEGIN {
+	print "cmd: c"; print "events: A"; print "fl=a.c"; print "fn=f"
+	for (i = 200000; i >= 1; i--) print i, 1
+	print "summary: 200000"
+}' >descending.cgout
+sed -e 's/ 1$/ 2/' -e 's/^summary: .*/summary: 400000/' ascending.cgout >both-orders.want
+run both-orders sh -c 'cat ascending.cgout | "$1" /dev/stdin descending.cgout' sh "$builddir/cg_merge"
+check_accepted lines-found-as-table-grows both-orders &&
+	same_file lines-found-as-table-grows both-orders.stdout both-orders.want
 
 # A line longer than a read of a pipe (64 KB) is searched for its end
 # once, not again from its start after each read: with memchr() counted
