@@ -290,6 +290,16 @@ cp -R "$sysfs/l3" "$sysfs/gap"
 mv "$sysfs/gap/index2" "$sysfs/gap/index5"
 cp -R "$sysfs/l3" "$sysfs/too-many"
 cp -R "$sysfs/l3/index3" "$sysfs/too-many/index16"
+# 2^31 bytes, written with a suffix: out of range once multiplied out.
+cp -R "$sysfs/l2-odd" "$sysfs/huge-size"
+describe "$sysfs/huge-size" 2 2 Unified 2097152K 16 64
+# 0 ways and more than one set: not fully associative, and not usable.
+cp -R "$sysfs/l2-odd" "$sysfs/no-ways"
+describe "$sysfs/no-ways" 2 2 Unified 256K 0 64
+echo 4 >"$sysfs/no-ways/index2/number_of_sets"
+# One entry missing, the last but one.
+cp -R "$sysfs/l3" "$sysfs/gap-of-one"
+rm -r "$sysfs/gap-of-one/index2"
 # Entries the kernel would not name so are not part of the description.
 cp -R "$sysfs/l3" "$sysfs/other-entries"
 cp -R "$sysfs/l3/index2" "$sysfs/other-entries/index05"
@@ -395,6 +405,18 @@ expect_lines sysfs/unreadable-is-an-error sysfs-unreadable 1 fatal_lines \
 from_sysfs gap gap
 expect_lines sysfs/gap-is-an-error sysfs-gap 1 fatal_lines \
 	"valgrind: CACHEGRIND_SYSFS_CACHE_DIR=$sysfs/gap: $sysfs/gap/index2 does not exist, though a higher index does"
+from_sysfs gap-of-one gap-of-one
+expect_lines sysfs/gap-of-one-is-an-error sysfs-gap-of-one 1 fatal_lines \
+	"valgrind: CACHEGRIND_SYSFS_CACHE_DIR=$sysfs/gap-of-one: $sysfs/gap-of-one/index2 does not exist, though a higher index does"
+from_sysfs huge-size huge-size
+expect_lines sysfs/size-past-2^31-is-an-error sysfs-huge-size 1 fatal_lines \
+	"valgrind: CACHEGRIND_SYSFS_CACHE_DIR=$sysfs/huge-size: $sysfs/huge-size/index2/size is not a number below 2^31 (with K, M or G)"
+from_sysfs no-ways no-ways
+expect_lines sysfs/no-ways-with-sets sysfs-no-ways 1 configuration \
+	"==PID== Auto-detected LL cache configuration not supported: Cache associativity is zero.
+==PID==   LL: 262,144 B, 0-way, 64 B lines
+==PID== As it probably should be supported, please report a bug!
+==PID== Bypass this message by using option --LL=..."
 from_sysfs too-many too-many
 expect_lines sysfs/too-many-is-an-error sysfs-too-many 1 fatal_lines \
 	"valgrind: CACHEGRIND_SYSFS_CACHE_DIR=$sysfs/too-many: $sysfs/too-many/index16 or a higher index exists: at most 16 entries are read"

@@ -123,6 +123,19 @@ else
   fail requests-reach-translated-code "the loop's Ir: $(ir_by_line "$out/again.out" '^measured_loop$' | head -n 3 | tr '\n' '|')"
 fi
 
+# Wherever the code lies: a loop of 2,000,002 instructions at 8 GiB, run
+# while counted and again after STOP, counts once (with the other
+# unnamed code, some hundred instructions, under 3,000,000).
+cachegrind -q --cache-sim=no \
+  --cachegrind-out-file="$out/high.out" "$out/requests" high >/dev/null 2>"$out/high.err"
+unnamed=$(awk '/^fn=/ { fn = substr($0, 4); next }
+  /^[0-9]/ && fn == "???" { sum += $2 } END { print sum + 0 }' "$out/high.out" 2>/dev/null)
+if [ "${unnamed:-0}" -ge 2000002 ] && [ "$unnamed" -lt 3000000 ]; then
+  pass requests-reach-code-anywhere
+else
+  fail requests-reach-code-anywhere "the unnamed code's Ir: ${unnamed:-none} ($(head -n 1 "$out/high.err"))"
+fi
+
 # --instr-at-start=no and no request: nothing at all is counted, and the
 # miss rates of nothing are 0, not a division by zero.
 cachegrind --instr-at-start=no \

@@ -8,7 +8,9 @@
  * across cache lines; and a few 8-byte compare-and-swaps (lock cmpxchg8b)
  * across a line's end, whose first line is read before and whose second
  * nothing else touches: the access misses (once) only if it is taken as 8
- * bytes, not 4.
+ * bytes, not 4.  And a few calls through a pointer just below the stack
+ * pointer, where the call's own push of its return address overwrites
+ * the pointer: the target is the one read before the push.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  * Build flags: -m32 -O2
@@ -31,6 +33,9 @@ static long add(long a, long b) { return a + b; }
 static long sub(long a, long b) { return a - b; }
 static long mix(long a, long b) { return a ^ (b << 1); }
 static long (*const operations[])(long, long) = {add, sub, mix};
+
+static volatile long targets_reached;
+static void call_target(void) { targets_reached++; }
 
 static unsigned char buffer[BUFFER_SIZE];
 static unsigned char swapped_area[128] __attribute__((aligned(64)));
@@ -70,6 +75,12 @@ int main(void)
 	wide += *(volatile unsigned char*)swapped_area;
 	for (int i = 0; i < 8; i++)
 		wide += __sync_val_compare_and_swap(across, (long long)i, (long long)i + 1);
-	printf("%ld %lld\n", total, wide);
+	for (int i = 0; i < 4; i++) {
+		void (*pointer)(void) = call_target;
+		__asm__ volatile("mov %0, -4(%%esp)\n\tcall *-4(%%esp)"
+				 : : "r"(pointer)
+				 : "memory", "eax", "ecx", "edx", "cc");
+	}
+	printf("%ld %lld %ld\n", total, wide, targets_reached);
 	return 0;
 }
