@@ -127,6 +127,7 @@ typedef struct {
    /* Where a store of ours would be exact: see cg_load_crossings.c. */
    Int stmt_index;          /* the input statement being walked */
    Bool stores_are_exact;   /* at the flush point being emitted */
+   Bool inline_tests;       /* there: no faulting load pending (flush_events()) */
    const UChar* load_crosses; /* per position: a pending load would move */
    IRExpr* base_tmp;        /* the counter base, once read (add_to_counter()) */
    /* Per temporary of the input block: the temporary its value is a
@@ -347,7 +348,8 @@ static IRExpr* instr_addr_const(const pending_event_t* p)
 static void emit_data_access(walk_t* w, const pending_event_t* p)
 {
    Bool read = p->kind == EV_DR;
-   IRExpr* guard = mru_miss_guard(w, cg_events_D1(), p->value, p->size);
+   IRExpr* guard = w->inline_tests
+      ? mru_miss_guard(w, cg_events_D1(), p->value, p->size) : NULL;
    void* entry = cg_entry_for_data(p->cost, !read, p->size);
    if (entry != NULL)
       add_helper_call(w, read ? "cg_read_entry" : "cg_write_entry", entry,
@@ -411,7 +413,8 @@ static Int fetch_site_lines(const pending_event_t* p, Addr* line)
 /* Emits the inline test and slow-path call of a fetch. */
 static void emit_fetch(walk_t* w, const pending_event_t* p)
 {
-   IRExpr* guard = fetch_mru_miss_guard(w, cg_events_I1(), p);
+   IRExpr* guard = w->inline_tests ? fetch_mru_miss_guard(w, cg_events_I1(), p)
+                                   : NULL;
    const fetch_line_helpers_t* helpers = cg_events_fetch_line_helpers();
    Addr line;
    switch (fetch_site_lines(p, &line)) {
@@ -788,7 +791,8 @@ static void emit_run(walk_t* w, Int first, const run_t* run)
    const cache_sim_t* D1 = cg_events_D1();
    /* One access spanning the run is tested as such; otherwise the
     * span's two ends are. */
-   IRExpr* guard = run->last_byte == run->first_byte
+   IRExpr* guard = !w->inline_tests ? NULL
+      : run->last_byte == run->first_byte
       ? mru_miss_guard(w, D1, last_byte->value, last_byte->size)
       : span_mru_miss_guard(w, D1, first_byte->value, last_byte->value,
                             last_byte->size);
@@ -827,9 +831,9 @@ static void count_in_group(event_group_t* group, const pending_event_t* p)
 /* Turns the queued events into a group, and emits what runs it: a call
  * that counts the run (and simulates the group's first event when it is a
  * fetch, from its site, with no inline test: the call is made anyway),
- * then each later event's inline test and helper call, in order (a run of
- * data accesses through one base with one test of its two lines and one
- * call, see above). */
+ * then each later event's inline test (if any, see below) and helper
+ * call, in order (a run of data accesses through one base with one test
+ * of its two lines and one call, see above). */
 static void flush_events(walk_t* w)
 {
    Int i, distinct = 1;
@@ -847,8 +851,20 @@ static void flush_events(walk_t* w)
    tl_assert(group->counted_count == (UInt)distinct);
 
    const pending_event_t* first = &w->queue[0];
-   w->stores_are_exact = w->word_type == Ity_I64
-                         && !w->load_crosses[w->stmt_index];
+   /* Where a load or division that can fault is pending across this
+    * point, the inline tests go too.  Their guarded calls, and the
+    * temporaries their tests are built of, can make the IR optimiser
+    * compute the pending value before them instead of at its use (seen
+    * with a division whose divisor it read, after the call that counted
+    * the group and before the call that simulated its accesses): a fault
+    * there skips their simulation, the events counted but their misses
+    * lost, where the reference, which adds no such temporaries, has
+    * simulated them all.  So every event here is simulated by a call with
+    * no guard, which settles a hit in the most recently used line as
+    * well; a conditional branch's call takes one temporary of ours, as the
+    * reference's does.  (tests/workloads/fault-window.c shows it.) */
+   w->inline_tests = !w->load_crosses[w->stmt_index];
+   w->stores_are_exact = w->word_type == Ity_I64 && w->inline_tests;
    if (w->stores_are_exact) {
       /* No load can move across a store here: count the run inline, with
        * no call.  Every event, the first fetch too, then has its own

@@ -18,8 +18,11 @@
  * A temporary used more than once is computed where it is defined; one
  * used once, where its user is.  The reference's calls only add uses (they
  * take addresses and guards as arguments), so a temporary that stays put
- * here stays put there too.  Temporaries defined by statements (guarded
- * loads, CAS, dirty calls) stay where they are and are not counted.
+ * here stays put there too, as long as the tool's own code adds only
+ * calls without guards and no temporaries of its own there (see
+ * flush_events() in cg_instrument.c).  Temporaries defined by statements
+ * (guarded loads, CAS, dirty calls) stay where they are and are not
+ * counted.
  *
  * One crossing is common enough to be worth undoing: a block that ends
  * by jumping to an address loaded from memory, read by nothing else (the
