@@ -128,8 +128,8 @@ fi
 # unnamed code, some hundred instructions, under 3,000,000).
 cachegrind -q --cache-sim=no \
   --cachegrind-out-file="$out/high.out" "$out/requests" high >/dev/null 2>"$out/high.err"
-unnamed=$(awk '/^fn=/ { fn = substr($0, 4); next }
-  /^[0-9]/ && fn == "???" { sum += $2 } END { print sum + 0 }' "$out/high.out" 2>/dev/null)
+unnamed=$(ir_by_line "$out/high.out" '^[?][?][?]$' 2>/dev/null |
+  awk '{ sum += $3 } END { print sum + 0 }')
 if [ "${unnamed:-0}" -ge 2000002 ] && [ "$unnamed" -lt 3000000 ]; then
   pass requests-reach-code-anywhere
 else
