@@ -32,9 +32,12 @@ static cache_sim_t I1_cache, D1_cache, LL_cache;
  * A set's row there is one line long, so 32768 words (256 kB on amd64,
  * 128 kB on x86) hold the rows of a cache whose size is at most that
  * times its associativity; the pages a smaller cache does not use are
- * never touched. */
-static UWord I1_room[32768] __attribute__((aligned(64)));
-static UWord D1_room[32768] __attribute__((aligned(64)));
+ * never touched.  Each starts a page: where the rows began at 0xd80 of a
+ * page, as another build's layout put them, python3 ran 1.15 to 1.6 times
+ * as long as with the rows one page lower; starting a page, they ran
+ * alike at four places (docs/performance.md, "Where the tags lie"). */
+static UWord I1_room[32768] __attribute__((aligned(4096)));
+static UWord D1_room[32768] __attribute__((aligned(4096)));
 
 /* The search that the data entry points lead to (see cg_entries.h), and
  * the fetch helpers the instrumenter calls: the scalar forms, or those of
