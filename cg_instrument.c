@@ -97,6 +97,15 @@ void cg_instrument_thread_starts(ThreadId tid)
  * flush points decide which events a mid-block fault loses. */
 #define CG_MAX_GROUP_EVENTS 16
 
+/* How many temporaries used once the IR optimiser holds, not yet
+ * computed, before it computes the oldest (found by instrumenting a block
+ * with tests of growing length, see flush_events()). */
+#define OPTIMISER_HELD_SLOTS 10
+
+/* Room for an inline test of any length: where nothing that can fault is
+ * pending, where the optimiser computes what it holds changes nothing. */
+#define UNLIMITED_TEST_ROOM 0x7fffffff
+
 typedef struct {
    event_kind_t kind;
    Int size;
@@ -127,8 +136,10 @@ typedef struct {
    /* Where a store of ours would be exact: see cg_load_crossings.c. */
    Int stmt_index;          /* the input statement being walked */
    Bool stores_are_exact;   /* at the flush point being emitted */
-   Bool inline_tests;       /* there: no faulting load pending (flush_events()) */
+   Int test_room;           /* there: how many statements an inline test
+                               may add (flush_events()) */
    const UChar* load_crosses; /* per position: a pending load would move */
+   const UChar* held;       /* per position: temporaries used once, pending */
    IRExpr* base_tmp;        /* the counter base, once read (add_to_counter()) */
    /* Per temporary of the input block: the temporary its value is a
     * constant offset from (itself if none) and that offset (see
@@ -305,6 +316,19 @@ static IRExpr* fetch_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
                      word_const(w, 0));
 }
 
+/* GUARD, an inline test whose statements were added from statement MARK
+ * of the output on, if they fit in the room the flush point leaves for
+ * them (see flush_events()); else NULL, those statements taken back: the
+ * call is then made without a test, which changes no count (the slow
+ * paths settle a hit in the most recently used line too). */
+static IRExpr* guard_if_room(walk_t* w, Int mark, IRExpr* guard)
+{
+   if (w->out->stmts_used - mark <= w->test_room)
+      return guard;
+   w->out->stmts_used = mark;
+   return NULL;
+}
+
 /* Calls HELPER (regparm, ARGS arguments) when GUARD holds (always if it is
  * NULL).  The call declares no memory effect: a declared one would make
  * the IR optimiser compute pending guest loads (and divisions fed by them)
@@ -348,8 +372,9 @@ static IRExpr* instr_addr_const(const pending_event_t* p)
 static void emit_data_access(walk_t* w, const pending_event_t* p)
 {
    Bool read = p->kind == EV_DR;
-   IRExpr* guard = w->inline_tests
-      ? mru_miss_guard(w, cg_events_D1(), p->value, p->size) : NULL;
+   Int mark = w->out->stmts_used;
+   IRExpr* guard = guard_if_room(
+      w, mark, mru_miss_guard(w, cg_events_D1(), p->value, p->size));
    void* entry = cg_entry_for_data(p->cost, !read, p->size);
    if (entry != NULL)
       add_helper_call(w, read ? "cg_read_entry" : "cg_write_entry", entry,
@@ -413,8 +438,9 @@ static Int fetch_site_lines(const pending_event_t* p, Addr* line)
 /* Emits the inline test and slow-path call of a fetch. */
 static void emit_fetch(walk_t* w, const pending_event_t* p)
 {
-   IRExpr* guard = w->inline_tests ? fetch_mru_miss_guard(w, cg_events_I1(), p)
-                                   : NULL;
+   Int mark = w->out->stmts_used;
+   IRExpr* guard = guard_if_room(w, mark,
+                                 fetch_mru_miss_guard(w, cg_events_I1(), p));
    const fetch_line_helpers_t* helpers = cg_events_fetch_line_helpers();
    Addr line;
    switch (fetch_site_lines(p, &line)) {
@@ -791,11 +817,13 @@ static void emit_run(walk_t* w, Int first, const run_t* run)
    const cache_sim_t* D1 = cg_events_D1();
    /* One access spanning the run is tested as such; otherwise the
     * span's two ends are. */
-   IRExpr* guard = !w->inline_tests ? NULL
-      : run->last_byte == run->first_byte
-      ? mru_miss_guard(w, D1, last_byte->value, last_byte->size)
-      : span_mru_miss_guard(w, D1, first_byte->value, last_byte->value,
-                            last_byte->size);
+   Int mark = w->out->stmts_used;
+   IRExpr* guard = guard_if_room(
+      w, mark,
+      run->last_byte == run->first_byte
+         ? mru_miss_guard(w, D1, last_byte->value, last_byte->size)
+         : span_mru_miss_guard(w, D1, first_byte->value, last_byte->value,
+                               last_byte->size));
    const helper_t* helper = cg_events_run_slow_helper();
    add_helper_call(w, helper->name, helper->address,
                    mkIRExprVec_2(first_byte->value,
@@ -852,19 +880,31 @@ static void flush_events(walk_t* w)
 
    const pending_event_t* first = &w->queue[0];
    /* Where a load or division that can fault is pending across this
-    * point, the inline tests go too.  Their guarded calls, and the
-    * temporaries their tests are built of, can make the IR optimiser
-    * compute the pending value before them instead of at its use (seen
-    * with a division whose divisor it read, after the call that counted
-    * the group and before the call that simulated its accesses): a fault
-    * there skips their simulation, the events counted but their misses
-    * lost, where the reference, which adds no such temporaries, has
-    * simulated them all.  So every event here is simulated by a call with
-    * no guard, which settles a hit in the most recently used line as
-    * well; a conditional branch's call takes one temporary of ours, as the
-    * reference's does.  (tests/workloads/fault-window.c shows it.) */
-   w->inline_tests = !w->load_crosses[w->stmt_index];
-   w->stores_are_exact = w->word_type == Ity_I64 && w->inline_tests;
+    * point, an inline test must not make the IR optimiser compute it
+    * here, before the calls that simulate the group's events: a fault
+    * would then skip their simulation, the events counted but their
+    * misses lost, where the reference has simulated them all.  The
+    * optimiser holds each temporary used once, not yet computed, in a
+    * table of OPTIMISER_HELD_SLOTS entries from its definition to its
+    * use.  Each new one goes in front and pushes the others one entry
+    * along, and the entries its uses free are closed up only at a
+    * statement that defines no such temporary, such as a call; one
+    * pushed off the end is computed where it falls off.  A test's
+    * temporaries are each used once, so a test of N statements pushes
+    * the pending values held here N entries along (seen: a division
+    * whose divisor it read, pushed off by the eleven of a span test).  So a
+    * test is kept only where the temporaries held here (counted on the
+    * input block: the tool's propagation only ever removes some) leave
+    * room for all of its statements; otherwise its call is made without
+    * one.  A conditional branch's call takes one temporary of ours, as
+    * the reference's does.  (tests/workloads/fault-window.c shows both
+    * sides of the limit.) */
+   Bool crossing = w->load_crosses[w->stmt_index];
+   Int held = w->held[w->stmt_index];
+   w->test_room = !crossing ? UNLIMITED_TEST_ROOM
+                  : held < OPTIMISER_HELD_SLOTS ? OPTIMISER_HELD_SLOTS - 1 - held
+                  : 0;
+   w->stores_are_exact = w->word_type == Ity_I64 && !crossing;
    if (w->stores_are_exact) {
       /* No load can move across a store here: count the run inline, with
        * no call.  Every event, the first fetch too, then has its own
@@ -1173,7 +1213,7 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
    w.cost = NULL;
    w.have_prev_line = False;
    w.prev_line = 0;
-   w.load_crosses = cg_find_load_crossings(sb_in, &target_load);
+   w.load_crosses = cg_find_load_crossings(sb_in, &target_load, &w.held);
    w.base_tmp = NULL;
    w.stmt_index = 0;
    if (simulate_caches)

@@ -19,8 +19,9 @@
  * used once, where its user is.  The reference's calls only add uses (they
  * take addresses and guards as arguments), so a temporary that stays put
  * here stays put there too, as long as the tool's own code adds only
- * calls without guards and no temporaries of its own there (see
- * flush_events() in cg_instrument.c).  Temporaries defined by statements
+ * calls there, and no more temporaries of its own than the optimiser has
+ * room for beside the ones it holds (see flush_events() in
+ * cg_instrument.c).  Temporaries defined by statements
  * (guarded loads, CAS, dirty calls) stay where they are and are not
  * counted.
  *
@@ -225,23 +226,27 @@ static void* zeroed_scratch(SizeT bytes)
    return scratch;
 }
 
-const UChar* cg_find_load_crossings(const IRSB* sb, IRStmt** movable)
+const UChar* cg_find_load_crossings(const IRSB* sb, IRStmt** movable,
+                                    const UChar** held)
 {
    Int temps = sb->tyenv->types_used, i, t;
    Int positions = sb->stmts_used + 1;
    temp_uses_t u;
-   /* Six arrays of ints (one per position plus one, five per temporary),
-    * then two of bytes (one per temporary, one per position). */
-   SizeT ints = (SizeT)(positions + 1) + 5 * (SizeT)temps;
+   /* Seven arrays of ints (two per position plus one, five per
+    * temporary), then three of bytes (one per temporary, two per
+    * position). */
+   SizeT ints = 2 * (SizeT)(positions + 1) + 5 * (SizeT)temps;
    Int* delta = zeroed_scratch(ints * sizeof(Int) + (SizeT)temps
-                               + (SizeT)positions);
-   u.defined_at = delta + positions + 1;
+                               + 2 * (SizeT)positions);
+   Int* held_delta = delta + positions + 1;
+   u.defined_at = held_delta + positions + 1;
    u.uses = u.defined_at + temps;
    u.used_at = u.uses + temps;
    u.user = u.used_at + temps;
    u.evaluated_at = u.user + temps;
    u.own_fault = (UChar*)(u.evaluated_at + temps);
    UChar* crossing = u.own_fault + temps;
+   UChar* held_count = crossing + positions;
    for (t = 0; t < temps; t++)
       u.defined_at[t] = -1;
    for (i = 0; i < sb->stmts_used; i++)
@@ -271,10 +276,20 @@ const UChar* cg_find_load_crossings(const IRSB* sb, IRStmt** movable)
          delta[u.defined_at[t] + 1]++;
          delta[u.evaluated_at[t] + 1]--;
       }
-   Int live = 0;
+   /* A temporary used once is held from just after its definition to
+    * its use, included: the use takes it out of the optimiser's table. */
+   for (t = 0; t < temps; t++)
+      if (u.uses[t] == 1 && u.defined_at[t] >= 0) {
+         held_delta[u.defined_at[t] + 1]++;
+         held_delta[u.used_at[t] + 1]--;
+      }
+   Int live = 0, live_held = 0;
    for (i = 0; i < positions; i++) {
       live += delta[i];
       crossing[i] = live > 0;
+      live_held += held_delta[i];
+      held_count[i] = live_held < 255 ? (UChar)live_held : 255;
    }
+   *held = held_count;
    return crossing;
 }

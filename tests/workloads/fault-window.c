@@ -6,10 +6,18 @@
  * after the end of the group of events around it: the fault comes after
  * that group is counted and simulated, as under the reference, only if
  * the tool adds nothing there that makes the optimiser compute it sooner.
- * Each round first reads a buffer larger than any D1 of the suite (the
- * divisor far enough from the stack pointer that the call leaves its line
- * alone), so that a simulation skipped shows in the misses.  A SIGFPE
- * handler leaves with siglongjmp; every run is the same.
+ * The optimiser holds such values, not yet computed, in a table of ten
+ * entries, which the temporaries of the tool's inline tests push along
+ * (see flush_events() in cg_instrument.c).  In the first case one other
+ * value is pending beside the division, with a read of two words of the
+ * stack (a test of eleven temporaries, too many) and of one elsewhere (a
+ * test of six, which fits).  In the second, three reads whose values are
+ * used after the nops are pending too, four values in all, the division
+ * the oldest: then no test of six fits.  Each round first reads a buffer
+ * larger than any D1 of the suite (the divisor far enough from the stack
+ * pointer that the call leaves its line alone), so that a simulation
+ * skipped shows in the misses.  A SIGFPE handler leaves with siglongjmp;
+ * every run is the same.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  * Build flags: -O1
@@ -40,13 +48,9 @@ __attribute__((noinline)) static long read_evicting(void)
 	return sum;
 }
 
-int main(void)
+/* The first case: the division and one value read before it pending. */
+__attribute__((noinline)) static long division_beside_one(void)
 {
-	struct sigaction action;
-	memset(&action, 0, sizeof action);
-	action.sa_handler = on_fault;
-	if (sigaction(SIGFPE, &action, NULL) != 0)
-		return 1;
 	volatile int divisors[64] = {0};
 	volatile long sum = 0;
 	for (int round = 0; round < ROUNDS; round++) {
@@ -66,6 +70,59 @@ int main(void)
 			sum += used_once;
 		}
 	}
+	return sum;
+}
+
+/* The second case: the division, then three reads of other lines of the
+ * stack, all pending; nothing else is (the result's register is set
+ * inside).  The three addresses are the stack pointer plus constants, as
+ * the divisor's is, so that each read's test takes six statements (an
+ * address known when instrumenting takes fewer). */
+__attribute__((noinline)) static long division_oldest_of_four(void)
+{
+	volatile int divisors[64] = {0};
+	volatile int others[3][32] = {{0}};
+	volatile long sum = 0;
+	for (int round = 0; round < ROUNDS; round++) {
+		if (sigsetjmp(recovery, 1) == 0) {
+			sum += read_evicting();
+			long used_once;
+			__asm__ volatile("mov $5, %k0\n\t"
+					 "mov $1000, %%eax\n\t"
+					 "xor %%edx, %%edx\n\t"
+					 "divl %1\n\t"
+					 "mov (%2), %%r8d\n\t"
+					 "mov (%3), %%r9d\n\t"
+					 "mov (%4), %%r10d\n\t"
+					 ".rept 16\n\tnop\n\t.endr\n\t"
+					 "add %%r8d, %k0\n\t"
+					 "add %%r9d, %k0\n\t"
+					 "add %%r10d, %k0\n\t"
+					 "add %%eax, %k0\n\t"
+					 "xor %%r8d, %%r8d\n\t"
+					 "xor %%r9d, %%r9d\n\t"
+					 "xor %%r10d, %%r10d\n\t"
+					 "xor %%eax, %%eax\n\t"
+					 "xor %%edx, %%edx"
+					 : "=&r"(used_once)
+					 : "m"(divisors[32]), "r"(&others[0][0]),
+					   "r"(&others[1][0]), "r"(&others[2][0])
+					 : "eax", "edx", "r8", "r9", "r10", "cc");
+			sum += used_once;
+		}
+	}
+	return sum;
+}
+
+int main(void)
+{
+	struct sigaction action;
+	memset(&action, 0, sizeof action);
+	action.sa_handler = on_fault;
+	if (sigaction(SIGFPE, &action, NULL) != 0)
+		return 1;
+	long sum = division_beside_one();
+	sum += division_oldest_of_four();
 	printf("faults %d sum %ld\n", (int)faults, sum);
 	return 0;
 }
