@@ -9,9 +9,10 @@
  * The optimiser holds such values, not yet computed, in a table of ten
  * entries, which the temporaries of the tool's inline tests push along
  * (see flush_events() in cg_instrument.c).  In the first case one other
- * value is pending beside the division, with a read of two words of the
- * stack (a test of eleven temporaries, too many) and of one elsewhere (a
- * test of six, which fits).  In the second, three reads whose values are
+ * value is pending beside the division; the group reads two words at the
+ * top of the stack (one span test, too long to fit) and the divisor
+ * further down (a test of six statements, which fits).  In the second,
+ * three reads whose values are
  * used after the nops are pending too, four values in all, the division
  * the oldest: then no test of six fits.  Each round first reads a buffer
  * larger than any D1 of the suite (the divisor far enough from the stack
