@@ -14,7 +14,7 @@
 # (with -m32 added to their flags), which the tool's x86 build runs; x86 is
 # 32-bit only.
 # shellcheck disable=SC2034 # used by suite-differential.sh
-workloads_also_32bit="matrix chase strings branches x87rep"
+workloads_also_32bit="matrix chase strings branches x87rep fault-window"
 workloads_32bit=x86
 for also_32bit in $workloads_also_32bit; do
 	workloads_32bit="$workloads_32bit $also_32bit-32"

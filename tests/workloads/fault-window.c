@@ -54,7 +54,8 @@ __attribute__((noinline)) static long division_beside_one(void)
 {
 	volatile int divisors[64] = {0};
 	volatile long sum = 0;
-	for (int round = 0; round < ROUNDS; round++) {
+	/* In memory: siglongjmp would leave a register copy unknown. */
+	for (volatile int round = 0; round < ROUNDS; round++) {
 		if (sigsetjmp(recovery, 1) == 0) {
 			sum += read_evicting();
 			long used_once = round;
@@ -78,7 +79,8 @@ __attribute__((noinline)) static long division_beside_one(void)
  * stack, all pending; nothing else is (the result's register is set
  * inside).  The three addresses are the stack pointer plus constants, as
  * the divisor's is, so that each read's test takes six statements (an
- * address known when instrumenting takes fewer). */
+ * address known when instrumenting takes fewer).  Registers that 32-bit
+ * x86 has too, so that the x86 tool runs the same case. */
 __attribute__((noinline)) static long division_oldest_of_four(void)
 {
 	volatile int divisors[64] = {0};
@@ -87,28 +89,28 @@ __attribute__((noinline)) static long division_oldest_of_four(void)
 	for (int round = 0; round < ROUNDS; round++) {
 		if (sigsetjmp(recovery, 1) == 0) {
 			sum += read_evicting();
-			long used_once;
-			__asm__ volatile("mov $5, %k0\n\t"
+			int used_once;
+			__asm__ volatile("mov $5, %0\n\t"
 					 "mov $1000, %%eax\n\t"
 					 "xor %%edx, %%edx\n\t"
 					 "divl %1\n\t"
-					 "mov (%2), %%r8d\n\t"
-					 "mov (%3), %%r9d\n\t"
-					 "mov (%4), %%r10d\n\t"
+					 "mov %2, %%esi\n\t"
+					 "mov %3, %%edi\n\t"
+					 "mov %4, %%ebx\n\t"
 					 ".rept 16\n\tnop\n\t.endr\n\t"
-					 "add %%r8d, %k0\n\t"
-					 "add %%r9d, %k0\n\t"
-					 "add %%r10d, %k0\n\t"
-					 "add %%eax, %k0\n\t"
-					 "xor %%r8d, %%r8d\n\t"
-					 "xor %%r9d, %%r9d\n\t"
-					 "xor %%r10d, %%r10d\n\t"
+					 "add %%esi, %0\n\t"
+					 "add %%edi, %0\n\t"
+					 "add %%ebx, %0\n\t"
+					 "add %%eax, %0\n\t"
+					 "xor %%esi, %%esi\n\t"
+					 "xor %%edi, %%edi\n\t"
+					 "xor %%ebx, %%ebx\n\t"
 					 "xor %%eax, %%eax\n\t"
 					 "xor %%edx, %%edx"
-					 : "=&r"(used_once)
-					 : "m"(divisors[32]), "r"(&others[0][0]),
-					   "r"(&others[1][0]), "r"(&others[2][0])
-					 : "eax", "edx", "r8", "r9", "r10", "cc");
+					 : "=&c"(used_once)
+					 : "m"(divisors[32]), "m"(others[0][0]),
+					   "m"(others[1][0]), "m"(others[2][0])
+					 : "eax", "edx", "esi", "edi", "ebx", "cc");
 			sum += used_once;
 		}
 	}
