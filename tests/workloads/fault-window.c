@@ -12,13 +12,12 @@
  * value is pending beside the division; the group reads two words at the
  * top of the stack (one span test, too long to fit) and the divisor
  * further down (a test of six statements, which fits).  In the second,
- * three reads whose values are
- * used after the nops are pending too, four values in all, the division
- * the oldest: then no test of six fits.  Each round first reads a buffer
- * larger than any D1 of the suite (the divisor far enough from the stack
- * pointer that the call leaves its line alone), so that a simulation
- * skipped shows in the misses.  A SIGFPE handler leaves with siglongjmp;
- * every run is the same.
+ * three reads whose values are used after the nops are pending too, four
+ * values in all, the division the oldest: then no test of six fits.  Each
+ * round first reads a buffer larger than any D1 of the suite (the divisor
+ * far enough from the stack pointer that the call leaves its line alone),
+ * so that a simulation skipped shows in the misses.  A SIGFPE handler
+ * leaves with siglongjmp; every run is the same.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  * Build flags: -O1
