@@ -270,19 +270,20 @@ const UChar* cg_find_load_crossings(const IRSB* sb, IRStmt** movable,
    *movable = jump_target_load(sb, &u);
    if (*movable)
       u.evaluated_at[(*movable)->Ist.WrTmp.tmp]--;
-   for (t = 0; t < temps; t++)
-      if (u.own_fault[t] && u.defined_at[t] >= 0
-          && u.evaluated_at[t] > u.defined_at[t]) {
+   /* A temporary used once is held from just after its definition to
+    * its use, included: the use takes it out of the optimiser's table. */
+   for (t = 0; t < temps; t++) {
+      if (u.defined_at[t] < 0)
+         continue;
+      if (u.own_fault[t] && u.evaluated_at[t] > u.defined_at[t]) {
          delta[u.defined_at[t] + 1]++;
          delta[u.evaluated_at[t] + 1]--;
       }
-   /* A temporary used once is held from just after its definition to
-    * its use, included: the use takes it out of the optimiser's table. */
-   for (t = 0; t < temps; t++)
-      if (u.uses[t] == 1 && u.defined_at[t] >= 0) {
+      if (u.uses[t] == 1) {
          held_delta[u.defined_at[t] + 1]++;
          held_delta[u.used_at[t] + 1]--;
       }
+   }
    Int live = 0, live_held = 0;
    for (i = 0; i < positions; i++) {
       live += delta[i];
