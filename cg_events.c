@@ -35,7 +35,7 @@ static cache_sim_t I1_cache, D1_cache, LL_cache;
  * never touched.  Each starts a page: where the rows began at 0xd80 of a
  * page, as another build's layout put them, python3 ran 1.15 to 1.6 times
  * as long as with the rows one page lower; starting a page, they ran
- * alike at four places (docs/performance.md, "Where the tags lie"). */
+ * alike at five places (docs/performance.md, "Where the tags lie"). */
 static UWord I1_room[32768] __attribute__((aligned(4096)));
 static UWord D1_room[32768] __attribute__((aligned(4096)));
 
