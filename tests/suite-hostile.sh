@@ -465,7 +465,8 @@ while [ $lead -lt 40 ]; do
 	awk -v lead=$lead 'BEGIN {
 		print "cmd: c"; print "events: A"; print "fl=a.c"; print "fn=f"
 		for (i = 1; i <= lead; i++) print i, 0
-		print lead + 1, 5000000000000000000
+		# A string: mawk would print the number as 5e+18.
+		print lead + 1, "5000000000000000000"
 		print "summary: 5000000000000000000"
 	}' >one-out.cgout
 	run one-out "$builddir/cg_merge" -o one-out.out one-out.cgout one-out.cgout
