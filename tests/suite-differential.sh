@@ -64,22 +64,27 @@ reference) ;;
 *) setup_fail "CG_DIFF_OURS must be build or reference, not '$CG_DIFF_OURS'" ;;
 esac
 # A build without the x86 tool (configure found no -m32 compiler, or was
-# given --disable-x86) has no 32-bit cases: they are left out, and said so.
-with_32bit=yes
+# given --disable-x86), or a machine that starts no 32-bit program
+# (tests/runs-32bit.sh), has no 32-bit cases: they are left out, and said
+# so.
+# shellcheck disable=SC1091 # sourced from the source tree given as SRCDIR
+. "$srcdir/tests/runs-32bit.sh"
+mkdir -p "$out" || setup_fail "cannot create $out"
+no_32bit=
 case ${CG_DIFF_OURS:-build} in
-build) [ -x "$builddir/cachegrind-x86-linux" ] || with_32bit=no ;;
+build) [ -x "$builddir/cachegrind-x86-linux" ] || no_32bit="this build has no x86 tool" ;;
 esac
+[ -n "$no_32bit" ] || no_32bit=$(no_32bit_runs "$srcdir" "$out")
 # Emptied, the lists give list_cases() no 32-bit case; their sources are
 # not built either.
 left_out_32bit=
-if [ $with_32bit = no ]; then
-	echo "note: this build has no x86 tool: the 32-bit cases are left out"
+if [ -n "$no_32bit" ]; then
+	echo "note: $no_32bit: the 32-bit cases are left out"
 	left_out_32bit=" $(echo $workloads_32bit) "
 	workloads_32bit= workloads_also_32bit= compiled_workloads=$workloads_64bit
 fi
 
 # ---- the two tool folders, their paths of the same length -----------------------
-mkdir -p "$out" || setup_fail "cannot create $out"
 rm -rf "$out/vgl-ours" "$out/vgl-refs"
 mkdir "$out/vgl-refs" || setup_fail "cannot create $out/vgl-refs"
 for file in "$libexec"/*; do

@@ -597,12 +597,20 @@ print(len(d))' >/dev/null 2>"$out/vector-$mode.err"
     fi
   done
 done
-# The tool for 32-bit programs has the scalar search alone: a vector
-# search is refused as such, not blamed on the host.  (A build without
-# that tool, which configure could not make or was told not to, has
-# nothing to check here.)
+# The checks of the x86 tool are left out, and said so, for a build
+# without it (configure could not make it or was told not to) and on a
+# machine that starts no 32-bit program (tests/runs-32bit.sh).
+# shellcheck disable=SC1091 # in the source tree given as SRCDIR
+. "$src/tests/runs-32bit.sh"
 if [ ! -x "$build/cachegrind-x86-linux" ]; then
-  echo "note: this build has no x86 tool: its checks are left out"
+  no_32bit="this build has no x86 tool"
+else
+  no_32bit=$(no_32bit_runs "$src" "$out")
+fi
+# The tool for 32-bit programs has the scalar search alone: a vector
+# search is refused as such, not blamed on the host.
+if [ -n "$no_32bit" ]; then
+  echo "note: $no_32bit: the x86 tool's vector-search checks are left out"
 elif gcc -m32 -O1 -o "$out/true32" "$src/tests/tool/true32.c" 2>"$out/build32.err"; then
   for mode in avx2 avx512; do
     cachegrind --vector-search=$mode "$out/true32" >/dev/null 2>"$out/vector32-$mode.err"
@@ -626,8 +634,8 @@ fi
 # The client requests in a 32-bit program, through the x86 tool: START ...
 # STOP with --instr-at-start=no counts the measured loop and its callee
 # only, as much as a full run charges them.
-if [ ! -x "$build/cachegrind-x86-linux" ]; then
-  echo "note: this build has no x86 tool: the 32-bit client requests are left out"
+if [ -n "$no_32bit" ]; then
+  echo "note: $no_32bit: the 32-bit client requests are left out"
 elif gcc -m32 -g -O1 -I"$src" -I"$valgrind_inc" -o "$out/requests32" \
      "$src/tests/tool/requests.c" 2>"$out/build-requests32.err"; then
   cachegrind -q --instr-at-start=no --cachegrind-out-file="$out/measured32.out" \
@@ -724,8 +732,8 @@ fi
 # A 32-bit program's stack lies where Valgrind's own place in memory puts
 # it, which the kernel randomises: vg-side-by-side turns that off for both
 # runs, so that such a program prints the same stack address twice.
-if [ ! -x "$build/cachegrind-x86-linux" ]; then
-  echo "note: this build has no x86 tool: vg-side-by-side's 32-bit check is left out"
+if [ -n "$no_32bit" ]; then
+  echo "note: $no_32bit: vg-side-by-side's 32-bit check is left out"
 elif ! setarch "$(uname -m)" -R true 2>/dev/null; then
   echo "note: randomisation cannot be turned off here (setarch -R): vg-side-by-side's 32-bit check is left out"
 elif gcc -m32 -O1 -o "$out/stack-address32" "$src/tests/tool/stack-address.c" 2>"$out/build-stack32.err"; then
