@@ -5,7 +5,8 @@
 # binary data, a pure-Python loop, a matrix traversal and a branchy C
 # program), then for each option set runs them natively, under
 # --tool=none, under the installed Cachegrind and under ours, interleaved
-# (A B A B ...), and prints the median wall times and the ratios.  Both
+# (A B A B ...), and prints the median wall times, their ratios, and the
+# median of the runs' own ratios of ours to the installed tool ("per-run").  Both
 # tools' profiles are compared, line for line, on every run: a ratio is
 # worthless if the counts differ.  Peak memory (max RSS) is reported for
 # both tools.
@@ -15,6 +16,9 @@
 # option sets (1 default, 2 --branch-sim=yes, 3 --cache-sim=no, 4 both).
 # Two more workloads, not run unless named there, are start-up alone:
 # python3-start (python3 -S -c pass) and sqlite3-start (one SELECT).
+# BENCH_RAW=FILE appends every run's times to FILE, a line per run
+# ("workload options: native none refs ours"), to show how far a host's
+# speed wanders between the runs behind a median.
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -eu
 usage="usage: sh bench/bench-tool.sh BUILDDIR [RUNS]"
@@ -34,8 +38,8 @@ make_tool_folder vgl-refs
 
 make_workloads
 
-printf '%-13s %-31s %7s %7s %7s %7s %7s %7s %8s %8s\n' workload options native \
-  none refs ours ours/ref ours/none "MB refs" "MB ours"
+printf '%-13s %-31s %7s %7s %7s %7s %8s %8s %8s %8s %8s\n' workload options native \
+  none refs ours ours/ref per-run ours/none "MB refs" "MB ours"
 for set in ${BENCH_SETS:-1 2 3 4}; do
   case $set in
   1) opts="" ;;
@@ -47,7 +51,7 @@ for set in ${BENCH_SETS:-1 2 3 4}; do
   for w in ${BENCH_WORKLOADS:-sqlite3 xz python3 matrix branchy}; do
     cmd=$(workload_command "$w") || exit 2
     : > "$work/t.native"; : > "$work/t.none"; : > "$work/t.refs"; : > "$work/t.ours"
-    : > "$work/m.refs"; : > "$work/m.ours"
+    : > "$work/m.refs"; : > "$work/m.ours"; : > "$work/r.ours"
     r=0
     while [ $r -lt "$runs" ]; do
       # shellcheck disable=SC2086
@@ -62,16 +66,25 @@ for set in ${BENCH_SETS:-1 2 3 4}; do
       set -- $(run_tool vgl-ours ours.out "$bench_caches $opts" $cmd)
       require_profile ours.out
       echo "$1" >> "$work/t.ours"; echo "$2" >> "$work/m.ours"
+      # This run's own ratio, ours against the installed tool's run just
+      # before it: on a host whose speed wanders for minutes at a time,
+      # their median holds better than the ratio of the two medians.
+      tail -n 1 "$work/t.refs" | awk -v u="$1" '{ print u / $1 }' >> "$work/r.ours"
       require_same_counts ours.out refs.out "$w (${opts:-default options})"
+      if [ -n "${BENCH_RAW:-}" ]; then
+        echo "$w ${opts:-(default)}: $(tail -n 1 "$work/t.native") $(tail -n 1 "$work/t.none")" \
+          "$(tail -n 1 "$work/t.refs") $(tail -n 1 "$work/t.ours")" >> "$BENCH_RAW"
+      fi
       r=$((r + 1))
     done
     native=$(median < "$work/t.native"); none=$(median < "$work/t.none")
     refs=$(median < "$work/t.refs"); ours=$(median < "$work/t.ours")
     mrefs=$(median < "$work/m.refs"); mours=$(median < "$work/m.ours")
+    paired=$(median < "$work/r.ours")
     awk -v w="$w" -v o="${opts:-(default)}" -v n="$native" -v z="$none" -v r="$refs" \
-        -v u="$ours" -v mr="$mrefs" -v mu="$mours" 'BEGIN {
-      printf "%-13s %-31s %7.2f %7.2f %7.2f %7.2f %8.2f %8.2f %8.1f %8.1f\n",
-             w, o, n, z, r, u, u / r, u / z, mr / 1024, mu / 1024 }'
+        -v u="$ours" -v p="$paired" -v mr="$mrefs" -v mu="$mours" 'BEGIN {
+      printf "%-13s %-31s %7.2f %7.2f %7.2f %7.2f %8.2f %8.2f %8.2f %8.1f %8.1f\n",
+             w, o, n, z, r, u, u / r, p, u / z, mr / 1024, mu / 1024 }'
   done
 done
 echo "(medians of $runs interleaved runs; counts of both tools identical on every run)"
