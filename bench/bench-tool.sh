@@ -54,26 +54,29 @@ for set in ${BENCH_SETS:-1 2 3 4}; do
     : > "$work/m.refs"; : > "$work/m.ours"; : > "$work/r.ours"
     r=0
     while [ $r -lt "$runs" ]; do
+      # Each run's times are kept in variables as well as in the files of
+      # the medians: the run's own ratio and BENCH_RAW's line need them.
       # shellcheck disable=SC2086
-      timed $cmd | cut -d' ' -f1 >> "$work/t.native"
+      native_time=$(timed $cmd | cut -d' ' -f1)
       # shellcheck disable=SC2086
-      timed "$valgrind" --tool=none $cmd | cut -d' ' -f1 >> "$work/t.none"
+      none_time=$(timed "$valgrind" --tool=none $cmd | cut -d' ' -f1)
       # shellcheck disable=SC2086
       set -- $(run_tool vgl-refs refs.out "$bench_caches $opts" $cmd)
       require_profile refs.out
-      echo "$1" >> "$work/t.refs"; echo "$2" >> "$work/m.refs"
+      refs_time=$1; echo "$2" >> "$work/m.refs"
       # shellcheck disable=SC2086
       set -- $(run_tool vgl-ours ours.out "$bench_caches $opts" $cmd)
       require_profile ours.out
-      echo "$1" >> "$work/t.ours"; echo "$2" >> "$work/m.ours"
+      ours_time=$1; echo "$2" >> "$work/m.ours"
+      require_same_counts ours.out refs.out "$w (${opts:-default options})"
+      echo "$native_time" >> "$work/t.native"; echo "$none_time" >> "$work/t.none"
+      echo "$refs_time" >> "$work/t.refs"; echo "$ours_time" >> "$work/t.ours"
       # This run's own ratio, ours against the installed tool's run just
       # before it: on a host whose speed wanders for minutes at a time,
       # their median holds better than the ratio of the two medians.
-      tail -n 1 "$work/t.refs" | awk -v u="$1" '{ print u / $1 }' >> "$work/r.ours"
-      require_same_counts ours.out refs.out "$w (${opts:-default options})"
+      awk -v u="$ours_time" -v r="$refs_time" 'BEGIN { print u / r }' >> "$work/r.ours"
       if [ -n "${BENCH_RAW:-}" ]; then
-        echo "$w ${opts:-(default)}: $(tail -n 1 "$work/t.native") $(tail -n 1 "$work/t.none")" \
-          "$(tail -n 1 "$work/t.refs") $(tail -n 1 "$work/t.ours")" >> "$BENCH_RAW"
+        echo "$w ${opts:-(default)}: $native_time $none_time $refs_time $ours_time" >> "$BENCH_RAW"
       fi
       r=$((r + 1))
     done
