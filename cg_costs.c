@@ -302,14 +302,35 @@ static void out_cache_desc(out_buffer_t* out, const HChar* name, const cache_t* 
    out_text(out, buf);
 }
 
+/* One word of the command, as typed, except that a line break in it (an
+ * argument such as python3 -c's often holds several lines) is written as
+ * a space: written as it is, it would end the cmd: line and leave the
+ * rest of the word where readers expect the events: line, and no reader
+ * could load the profile. */
+static void out_command_word(out_buffer_t* out, const HChar* word)
+{
+   HChar chunk[256];
+   SizeT used = 0;
+   for (; *word != '\0'; word++) {
+      chunk[used++] = *word == '\n' || *word == '\r' ? ' ' : *word;
+      if (used == sizeof chunk - 1) {
+         chunk[used] = '\0';
+         out_text(out, chunk);
+         used = 0;
+      }
+   }
+   chunk[used] = '\0';
+   out_text(out, chunk);
+}
+
 static void out_command(out_buffer_t* out)
 {
    Int i;
    out_text(out, "cmd: ");
-   out_text(out, VG_(args_the_exename));
+   out_command_word(out, VG_(args_the_exename));
    for (i = 0; i < VG_(sizeXA)(VG_(args_for_client)); i++) {
       out_text(out, " ");
-      out_text(out, *(HChar**)VG_(indexXA)(VG_(args_for_client), i));
+      out_command_word(out, *(HChar**)VG_(indexXA)(VG_(args_for_client), i));
    }
    out_text(out, "\n");
 }

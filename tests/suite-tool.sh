@@ -196,6 +196,23 @@ else
     "$(ir_of before_work) $(ir_of measured_loop) $(ir_of after_work)"
 fi
 
+# A line break in an argument (python3 -c's often holds several lines)
+# is written as a space, so that the cmd: line stays one line and the
+# profile can be read; the long argument crosses the writer's chunks.
+long=$(printf '%0300d' 0)
+rm -f "$out/newline.out" "$out/newline.txt"
+cachegrind -q --cachegrind-out-file="$out/newline.out" /bin/true \
+  "$(printf 'a\nb')" "$(printf 'c\r\nd')" "$long
+e" >/dev/null 2>&1
+command=$(sed -n 's/^cmd: //p' "$out/newline.out" 2>/dev/null)
+if [ "$command" = "/bin/true a b c  d $long e" ] &&
+   "$build/cg_annotate" "$out/newline.out" >"$out/newline.txt" 2>&1 &&
+   grep -q "^Command: *$command\$" "$out/newline.txt"; then
+  pass cmd-line-break
+else
+  fail cmd-line-break "cmd '$command', cg_annotate: $(head -1 "$out/newline.txt")"
+fi
+
 # exec: the image that is replaced writes nothing; with --trace-children=yes
 # the new image is profiled in a file of its own (the same pid).
 if gcc -O1 -o "$out/execs" "$src/tests/tool/execs.c" 2>"$out/build.err"; then
