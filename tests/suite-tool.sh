@@ -480,7 +480,8 @@ rm -f "$tarball"
 
 # make install: the tool, its folder of links and a valgrind wrapper under
 # the prefix; with that bin folder first on PATH, --tool=cachegrind is ours
-# and every other tool the system's; nothing of the valgrind package changes.
+# and every other tool the system's; the header and the four man pages are
+# there too; nothing of the valgrind package changes.
 prefix=$out/prefix
 rm -rf "$prefix"
 if make -s -C "$build" install prefix="$prefix" >"$out/install.log" 2>&1; then
@@ -489,11 +490,15 @@ if make -s -C "$build" install prefix="$prefix" >"$out/install.log" 2>&1; then
     grep -c 'Copyright (C) the cachegrind authors')
   none_status=$(PATH="$prefix/bin:$PATH" valgrind --tool=none -q "$out/endings" normal \
     >/dev/null 2>&1; echo $?)
+  pages=0
+  for page in cachegrind cg_annotate cg_merge cg_diff; do
+    cmp -s "$src/docs/$page.1" "$prefix/share/man/man1/$page.1" && pages=$((pages + 1))
+  done
   if [ "$banner" = 1 ] && [ "$none_status" = 0 ] && [ -s "$out/installed.out" ] &&
-     [ -f "$prefix/include/valgrind/cachegrind.h" ]; then
+     [ -f "$prefix/include/valgrind/cachegrind.h" ] && [ $pages = 4 ]; then
     pass install
   else
-    fail install "banner lines $banner, --tool=none status $none_status"
+    fail install "banner lines $banner, --tool=none status $none_status, man pages $pages of 4"
   fi
   if command -v dpkg >/dev/null && [ -n "$(dpkg --verify valgrind 2>&1)" ]; then
     fail install-untouched "dpkg --verify valgrind: $(dpkg --verify valgrind 2>&1 | head -2)"
