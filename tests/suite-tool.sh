@@ -539,6 +539,14 @@ refused over-system "holds the system's valgrind" prefix="$system_prefix"
 system_headers=$(sed -n 's/^VALGRIND_INCLUDEDIR = //p' "$build/Makefile")
 refused over-system-headers "holds the system's Valgrind headers" \
   prefix="$out/elsewhere" includedir="$(dirname "$system_headers")"
+# And for a man folder that holds a Valgrind's valgrind(1) page, given
+# apart from the prefix: its cg_* pages would be replaced or shadowed.
+valgrind_man=$out/valgrind-man
+rm -rf "$valgrind_man" && mkdir -p "$valgrind_man/man1" &&
+  : | gzip >"$valgrind_man/man1/valgrind.1.gz"
+refused over-valgrind-man "holds Valgrind's own man pages" \
+  prefix="$out/elsewhere" mandir="$valgrind_man"
+rm -rf "$valgrind_man"
 rm -rf "$staging"
 
 # Large real programs run to completion under the tool and print what they
