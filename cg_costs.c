@@ -208,9 +208,8 @@ static void out_flush(out_buffer_t* out)
    out->used = 0;
 }
 
-static void out_text(out_buffer_t* out, const HChar* text)
+static void out_bytes(out_buffer_t* out, const HChar* text, SizeT len)
 {
-   SizeT len = VG_(strlen)(text);
    if (out->used + len > sizeof out->data)
       out_flush(out);
    if (len > sizeof out->data) {
@@ -228,6 +227,11 @@ static void out_text(out_buffer_t* out, const HChar* text)
    }
    VG_(memcpy)(out->data + out->used, text, len);
    out->used += len;
+}
+
+static void out_text(out_buffer_t* out, const HChar* text)
+{
+   out_bytes(out, text, VG_(strlen)(text));
 }
 
 /* The counters written for each line, in events: order. */
@@ -309,18 +313,15 @@ static void out_cache_desc(out_buffer_t* out, const HChar* name, const cache_t* 
  * could load the profile. */
 static void out_command_word(out_buffer_t* out, const HChar* word)
 {
-   HChar chunk[256];
-   SizeT used = 0;
-   for (; *word != '\0'; word++) {
-      chunk[used++] = *word == '\n' || *word == '\r' ? ' ' : *word;
-      if (used == sizeof chunk - 1) {
-         chunk[used] = '\0';
-         out_text(out, chunk);
-         used = 0;
-      }
+   for (;;) {
+      SizeT span = VG_(strcspn)(word, "\n\r");
+      out_bytes(out, word, span);
+      word += span;
+      if (*word == '\0')
+         return;
+      out_bytes(out, " ", 1);
+      word++;
    }
-   chunk[used] = '\0';
-   out_text(out, chunk);
 }
 
 static void out_command(out_buffer_t* out)

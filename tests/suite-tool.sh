@@ -198,14 +198,15 @@ fi
 
 # A line break in an argument (python3 -c's often holds several lines)
 # is written as a space, so that the cmd: line stays one line and the
-# profile can be read; the long argument crosses the writer's chunks.
+# profile can be read (one argument long, another ending in a break).
 long=$(printf '%0300d' 0)
 rm -f "$out/newline.out" "$out/newline.txt"
 cachegrind -q --cachegrind-out-file="$out/newline.out" /bin/true \
   "$(printf 'a\nb')" "$(printf 'c\r\nd')" "$long
-e" >/dev/null 2>&1
+e" "f
+" >/dev/null 2>&1
 command=$(sed -n 's/^cmd: //p' "$out/newline.out" 2>/dev/null)
-if [ "$command" = "/bin/true a b c  d $long e" ] &&
+if [ "$command" = "/bin/true a b c  d $long e f " ] &&
    "$build/cg_annotate" "$out/newline.out" >"$out/newline.txt" 2>&1 &&
    grep -q "^Command: *$command\$" "$out/newline.txt"; then
   pass cmd-line-break
