@@ -79,6 +79,18 @@ static int is_hex_digits(const char* text, size_t count)
    return 1;
 }
 
+/* Whether \LETTER is an escape Python's regexes refuse: a letter that
+ * is not one of theirs, or, within a class, one that stands for a
+ * position (\A, \B, \Z). */
+static int is_unknown_letter_escape(char letter, int in_class)
+{
+   int is_letter = (letter >= 'a' && letter <= 'z') ||
+                   (letter >= 'A' && letter <= 'Z');
+   return is_letter &&
+          strchr(in_class ? "dDsSwWabfnrtvxuUN" : "AbBdDsSwWZafnrtvxuUN",
+                 letter) == NULL;
+}
+
 /* PATTERN with what Python's regexes read otherwise than PCRE2's in
  * PCRE2's form: \uXXXX and \UXXXXXXXX (a character by its code), {,N} and
  * {,} (up to N repeats, any number), \Z (the very end), \s and \S (with
@@ -87,9 +99,12 @@ static int is_hex_digits(const char* text, size_t count)
  * the flags group at the start, whose a (ASCII classes, set in *ASCII)
  * and u (the default) PCRE2 does not take (with a and i both, PCRE2 10.42
  * still folds the case of letters beyond ASCII, where Python does not).
- * Comments are copied as they are.  Anything else is copied too; a
- * malformed escape or flag stays for PCRE2 to refuse. */
-static char* translate_pattern(const char* pattern, int* ascii)
+ * Comments are copied as they are.  A letter escape that Python does not
+ * know (\K, \Q, \p, \h ...: PCRE2 would give each a meaning) is refused;
+ * anything else is copied, a malformed escape or flag left for PCRE2 to
+ * refuse. */
+static char* translate_pattern(const char* pattern, int* ascii, char* error,
+                               size_t error_size)
 {
    buffer_t out = {0};
    append(&out, "", 0);
@@ -164,6 +179,12 @@ static char* translate_pattern(const char* pattern, int* ascii)
          continue;
       }
       if (p[0] == '\\' && p[1] != '\0') {
+         if (is_unknown_letter_escape(p[1], in_class)) {
+            snprintf(error, error_size,
+                     "bad regex at offset %zu: bad escape \\%c", at, p[1]);
+            free(out.text);
+            return NULL;
+         }
          append(&out, p, 2);
          at += 2;
          continue;
@@ -341,6 +362,14 @@ static char* translate_replacement(const char* template,
          at++;
       }
    }
+   /* A name is one line of a profile: a line break put into it (as
+    * written, or by \n, \r or an octal escape) would end that line in
+    * cg_diff's output and leave the rest where no reader expects it. */
+   if (strpbrk(out.text, "\n\r") != NULL) {
+      snprintf(error, error_size, "a line break in the replacement");
+      free(out.text);
+      return NULL;
+   }
    return out.text;
 }
 
@@ -380,14 +409,17 @@ enum cg_subst_status cg_subst_parse(const char* expr, cg_subst** result,
    }
    char* written = unescape_slashes(expr, 2, middle);
    int ascii;
-   char* pattern = translate_pattern(written, &ascii);
+   char* pattern = translate_pattern(written, &ascii, error, error_size);
    free(written);
+   if (pattern == NULL)
+      return CG_SUBST_BAD_REGEX;
    char* template = unescape_slashes(expr, middle + 1, last);
    int code;
    PCRE2_SIZE offset;
-   /* \C (one byte, even within a character) is refused, as Python refuses
-    * it: matched within a name of valid UTF-8 it would leave PCRE2 to go
-    * on from the middle of a character. */
+   /* \C (one byte, even within a character) is refused above, as Python
+    * refuses it; PCRE2 is told so too, since matched within a name of
+    * valid UTF-8 it would leave PCRE2 to go on from the middle of a
+    * character. */
    uint32_t options = PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C |
                       (ascii ? 0 : PCRE2_UCP) |
                       (ignore_case ? PCRE2_CASELESS : 0);
@@ -403,10 +435,7 @@ enum cg_subst_status cg_subst_parse(const char* expr, cg_subst** result,
    if (invalid_utf_regex == NULL) {
       pcre2_code_free(regex);
       PCRE2_UCHAR message[256];
-      if (code == PCRE2_ERROR_BACKSLASH_C_CALLER_DISABLED)
-         snprintf((char*)message, sizeof message, "bad escape \\C");
-      else
-         pcre2_get_error_message(code, message, sizeof message);
+      pcre2_get_error_message(code, message, sizeof message);
       snprintf(error, error_size, "bad regex at offset %zu: %s",
                (size_t)offset, (char*)message);
       free(template);

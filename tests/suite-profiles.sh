@@ -617,6 +617,41 @@ if [ "$(cat diff-octal-beyond-byte.status)" = 1 ] && [ ! -s diff-octal-beyond-by
 else
 	fail usage/diff-octal-beyond-byte "status $(cat diff-octal-beyond-byte.status): $(head -1 diff-octal-beyond-byte.stderr)"
 fi
+# diff_expression_error NAME EXPRESSION MESSAGE: cg_diff refuses the
+# --mod-funcname EXPRESSION with status 1, MESSAGE alone on stderr and
+# nothing on stdout.
+diff_expression_error() {
+	run "diff-$1" "$diff" "--mod-funcname=$2" ab.cgout ab.cgout
+	if [ "$(cat "diff-$1.status")" = 1 ] && [ ! -s "diff-$1.stdout" ] &&
+		[ "$(cat "diff-$1.stderr")" = "cg_diff: error: argument --mod-funcname: $3" ]; then
+		pass "usage/diff-$1"
+	else
+		fail "usage/diff-$1" "status $(cat "diff-$1.status"): $(head -1 "diff-$1.stderr")"
+	fi
+}
+# A line break in a name would end its line of the profile written: one
+# put in by the replacement is refused, written as it is, as \n or \r, or
+# in octal.
+diff_expression_error replacement-newline 's/f/x
+/' 'a line break in the replacement'
+diff_expression_error replacement-escaped-newline 's/f/x\n/' 'a line break in the replacement'
+diff_expression_error replacement-escaped-return 's/f/\r/' 'a line break in the replacement'
+diff_expression_error replacement-octal-return 's/f/\015/' 'a line break in the replacement'
+# Letter escapes that Python's regexes do not know are refused where
+# PCRE2 would give them a meaning (\K restarts the match, \h is a blank,
+# \Q quotes); so are \A, \B and \Z within a class.
+diff_expression_error pattern-escape-K 's/f\Ko/x/' 'bad regex at offset 1: bad escape \K'
+diff_expression_error pattern-escape-h 's/a\hb/x/' 'bad regex at offset 1: bad escape \h'
+diff_expression_error pattern-escape-Q 's/\Qa\E/x/' 'bad regex at offset 0: bad escape \Q'
+diff_expression_error pattern-escape-Z-in-class 's/[a\Z]/x/' 'bad regex at offset 2: bad escape \Z'
+# Python's own escapes still pass: \Z at the end, \b in a class (a
+# backspace), \d, \w and \s, and \x with its two digits.
+run diff-pattern-python-escapes "$diff" '--mod-funcname=s/\d\Z|[\b\d]\w\s|\x41/x/' ab.cgout ab.cgout
+if [ "$(cat diff-pattern-python-escapes.status)" = 0 ]; then
+	pass usage/diff-pattern-python-escapes
+else
+	fail usage/diff-pattern-python-escapes "status $(cat diff-pattern-python-escapes.status): $(head -1 diff-pattern-python-escapes.stderr)"
+fi
 # -o given twice: the last one is the output, as with argparse.
 rm -f merge-o-first.out merge-o-last.out
 run merge-o-twice "$merge" -o merge-o-first.out -o merge-o-last.out ab.cgout
