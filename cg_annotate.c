@@ -322,35 +322,27 @@ static void split_positionals(char** args, size_t count, int diff, report* r)
 
 /* ---- events ---- */
 
-/* The index of the event NAME (LENGTH bytes), or event_count if none.
- * An `events:` line that names an event twice gives the name its last
- * column, as the current tool's name-to-column table does: its columns
- * and sort events, chosen or by default, are looked up by name. */
-static size_t event_named(const cg_profile* profile, const char* name,
+/* The index among the COUNT events NAMES of the event NAME (LENGTH
+ * bytes), or COUNT if none.  An `events:` line that names an event twice
+ * gives the name its last column, as the current tool's name-to-column
+ * table does: its columns and sort events, chosen or by default, are
+ * looked up by name. */
+static size_t event_named(char* const* names, size_t count, const char* name,
                           size_t length)
 {
-   for (size_t e = profile->event_count; e > 0; e--)
-      if (strlen(profile->event_names[e - 1]) == length &&
-          strncmp(profile->event_names[e - 1], name, length) == 0)
+   for (size_t e = count; e > 0; e--)
+      if (strlen(names[e - 1]) == length &&
+          strncmp(names[e - 1], name, length) == 0)
          return e - 1;
-   return profile->event_count;
+   return count;
 }
 
 /* The column of the event whose name is that of column E. */
 static size_t column_of_name_of(const cg_profile* profile, size_t e)
 {
    const char* name = profile->event_names[e];
-   return event_named(profile, name, strlen(name));
-}
-
-static size_t find_event(const cg_profile* profile, const char* name,
-                         size_t length, const char* option)
-{
-   size_t e = event_named(profile, name, length);
-   if (e < profile->event_count)
-      return e;
-   cg_fatal("%s event `%.*s` did not appear in `events:` line", option,
-            (int)length, name);
+   return event_named(profile->event_names, profile->event_count, name,
+                      strlen(name));
 }
 
 /* The N of "A:N" (TEXT, LENGTH bytes): digits and dots, as the older tool
@@ -372,15 +364,17 @@ static double parse_sort_threshold(const char* text, size_t length)
    return value;
 }
 
-/* Parses "A,B:N,..." into event indexes (and thresholds, if wanted: N, or
- * -1 where there is none).  An item that names an event whole is that
- * event, so that a name with a colon in it can be sorted by; otherwise
- * its last colon starts the threshold. */
-static size_t parse_event_list(const cg_profile* profile, const char* list,
-                               const char* option, size_t** events,
-                               double** thresholds)
+/* Parses "A,B:N,..." into indexes among the COUNT events NAMES (and
+ * thresholds, if wanted: N, or -1 where there is none); returns how many
+ * items it read, or 0 with the error (naming OPTION) in ERROR.  An item
+ * that names an event whole is that event, so that a name with a colon in
+ * it can be sorted by; otherwise its last colon starts the threshold. */
+static size_t parse_event_list(char* const* names, size_t count,
+                               const char* list, const char* option,
+                               size_t** events, double** thresholds,
+                               char* error, size_t error_size)
 {
-   size_t count = 0;
+   size_t items = 0;
    const char* item = list;
    for (;;) {
       size_t length = strcspn(item, ",");
@@ -391,33 +385,74 @@ static size_t parse_event_list(const cg_profile* profile, const char* list,
          if (*c == ':')
             colon = c;
       if (thresholds != NULL && colon != NULL &&
-          event_named(profile, item, length) == profile->event_count) {
+          event_named(names, count, item, length) == count) {
          threshold = parse_sort_threshold(
             colon + 1, (size_t)(item + length - colon - 1));
-         if (threshold < 0)
-            cg_fatal("%s: invalid threshold in `%.*s`", option, (int)length,
-                     item);
+         if (threshold < 0) {
+            snprintf(error, error_size, "%s: invalid threshold in `%.*s`",
+                     option, (int)length, item);
+            return 0;
+         }
          name_length = (size_t)(colon - item);
       }
-      *events = cg_xreallocarray(*events, count + 1, sizeof(size_t));
-      (*events)[count] = find_event(profile, item, name_length, option);
-      if (thresholds != NULL) {
-         *thresholds = cg_xreallocarray(*thresholds, count + 1, sizeof(double));
-         (*thresholds)[count] = threshold;
+      size_t event = event_named(names, count, item, name_length);
+      if (event == count) {
+         snprintf(error, error_size,
+                  "%s event `%.*s` did not appear in `events:` line", option,
+                  (int)name_length, item);
+         return 0;
       }
-      count++;
+      *events = cg_xreallocarray(*events, items + 1, sizeof(size_t));
+      (*events)[items] = event;
+      if (thresholds != NULL) {
+         *thresholds = cg_xreallocarray(*thresholds, items + 1, sizeof(double));
+         (*thresholds)[items] = threshold;
+      }
+      items++;
       if (item[length] == '\0')
-         return count;
+         return items;
       item += length + 1;
    }
+}
+
+/* The reader's check of each file's events (a cg_read_rules
+ * check_events): the events --show and --sort name (CHOICES) must be
+ * among each file's, and are looked for as its events: line is read, so
+ * that one missing is told before anything later in that file or in the
+ * files after it (a summary that does not add up, other events, a file
+ * that cannot be opened), as the current tool tells it. */
+static int check_chosen_events(void* choices_, char* const* names,
+                               size_t count, char* error, size_t error_size)
+{
+   const choices* chosen = choices_;
+   size_t* events = NULL;
+   double* thresholds = NULL;
+   int known = (chosen->show == NULL ||
+                parse_event_list(names, count, chosen->show, "--show",
+                                 &events, NULL, error, error_size) > 0) &&
+               (chosen->sort == NULL ||
+                parse_event_list(names, count, chosen->sort, "--sort",
+                                 &events, &thresholds, error,
+                                 error_size) > 0);
+   free(events);
+   free(thresholds);
+   return known;
 }
 
 static void choose_columns(report* r, const choices* chosen)
 {
    const cg_profile* profile = r->profile;
+   /* The lists were checked against the events as they were read
+    * (check_chosen_events); parsed against the same events here, they
+    * fail only as they failed there. */
+   char error[256];
    if (chosen->show != NULL) {
-      r->column_count = parse_event_list(profile, chosen->show, "--show",
-                                         &r->columns, NULL);
+      r->column_count =
+         parse_event_list(profile->event_names, profile->event_count,
+                          chosen->show, "--show", &r->columns, NULL, error,
+                          sizeof error);
+      if (r->column_count == 0)
+         cg_fatal("%s", error);
    } else {
       r->column_count = profile->event_count;
       r->columns = cg_xcalloc(profile->event_count, sizeof(size_t));
@@ -425,8 +460,12 @@ static void choose_columns(report* r, const choices* chosen)
          r->columns[e] = column_of_name_of(profile, e);
    }
    if (chosen->sort != NULL) {
-      r->sort_count = parse_event_list(profile, chosen->sort, "--sort",
-                                       &r->sort_events, &r->sort_thresholds);
+      r->sort_count =
+         parse_event_list(profile->event_names, profile->event_count,
+                          chosen->sort, "--sort", &r->sort_events,
+                          &r->sort_thresholds, error, sizeof error);
+      if (r->sort_count == 0)
+         cg_fatal("%s", error);
    } else {
       r->sort_count = profile->event_count;
       r->sort_events = cg_xcalloc(profile->event_count, sizeof(size_t));
@@ -735,7 +774,9 @@ int main(int argc, char** argv)
                           .unnamed_function = "<unspecified>",
                           .record_unnamed_on_file_line = 1,
                           .file_subst = chosen.file_subst,
-                          .function_subst = chosen.function_subst};
+                          .function_subst = chosen.function_subst,
+                          .check_events = check_chosen_events,
+                          .check_events_context = &chosen};
    /* Source files named on the command line are annotated even with
     * --no-annotate (--auto=no), which then annotates only them, as the
     * older program's --auto=no did. */

@@ -66,6 +66,13 @@ typedef struct cg_read_rules {
     * it is asked once per (renamed) file name. */
    int (*keep_lines)(void* context, const char* file_name);
    void* keep_lines_context;
+   /* If set, asked about each file's events (NAMES, COUNT of them) as its
+    * events: line is read, before they are compared with the first
+    * file's: it returns 1 to accept them, or 0 with the reading's error
+    * written into ERROR (ERROR_SIZE bytes). */
+   int (*check_events)(void* context, char* const* names, size_t count,
+                       char* error, size_t error_size);
+   void* check_events_context;
 } cg_read_rules;
 
 /* A keep_lines that keeps no file's lines (the functions' counts only). */

@@ -47,6 +47,7 @@
  *     `summary:` line doesn't match computed total: ...
  *     events in data files don't match   (no FILE:LINE; the detail is in
  *                                         profile->error_detail)
+ *     what rules.check_events refused     (its own message, no FILE:LINE)
  *     [Errno N] REASON: 'FILE'           (cannot open or read it)
  *
  * Sums of counts (a line's or a function's over the file, and the
@@ -465,12 +466,19 @@ static void read_events(reader* r, const char* value)
    int matches = profile->event_count == 0 || profile->event_count == count;
    for (size_t e = 0; matches && profile->event_count && e < count; e++)
       matches = strcmp(names[e], profile->event_names[e]) == 0;
-   if (count == 0 || !matches) {
+   const cg_read_rules* rules = &profile->rules;
+   int accepted = count == 0 || rules->check_events == NULL ||
+                  rules->check_events(rules->check_events_context, names,
+                                      count, profile->error,
+                                      sizeof profile->error);
+   if (count == 0 || !accepted || !matches) {
       for (size_t e = 0; e < count; e++)
          free(names[e]);
       free(names);
       if (count == 0)
          fail(r, "`events:` line names no events");
+      if (!accepted)
+         longjmp(r->failed, 1);
       snprintf(profile->error_detail, sizeof profile->error_detail,
                "%s:%llu has other events than %s", r->path,
                (unsigned long long)r->line_number, profile->inputs[0].path);

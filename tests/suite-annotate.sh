@@ -413,6 +413,28 @@ expect_error diff-needs-two 1 \
 expect_error sort-unknown-event 1 \
   "cg_annotate: error: --sort event \`Bogus\` did not appear in \`events:\` line" \
   "$annotate" --sort=Bogus multi.cgout
+# --show and --sort are checked against each profile's events as its
+# events: line is read: an event missing is told before what comes later,
+# in that profile (a summary that does not add up) or after it (other
+# events, a profile that cannot be opened).
+printf 'cmd: x\nevents: Ir\nfl=a.c\nfn=f\n1 1\nsummary: 2\n' >ir-bad-summary.cgout
+printf 'cmd: x\nevents: Ir\nfl=a.c\nfn=f\n1 1\nsummary: 1\n' >ir.cgout
+printf 'cmd: x\nevents: Ir Dr\nfl=a.c\nfn=f\n1 1 1\nsummary: 1 1\n' >ir-dr.cgout
+expect_error show-unknown-before-summary 1 \
+  "cg_annotate: error: --show event \`Dr\` did not appear in \`events:\` line" \
+  "$annotate" --show=Dr ir-bad-summary.cgout
+expect_error sort-unknown-before-summary 1 \
+  "cg_annotate: error: --sort event \`Dr\` did not appear in \`events:\` line" \
+  "$annotate" --sort=Dr ir-bad-summary.cgout
+expect_error show-unknown-before-other-events 1 \
+  "cg_annotate: error: --show event \`Dr\` did not appear in \`events:\` line" \
+  "$annotate" --show=Dr ir.cgout ir-dr.cgout
+expect_error show-unknown-in-second 1 \
+  "cg_annotate: error: --show event \`Dr\` did not appear in \`events:\` line" \
+  "$annotate" --show=Dr ir-dr.cgout ir.cgout
+expect_error sort-unknown-before-missing-file 1 \
+  "cg_annotate: error: --sort event \`Dr\` did not appear in \`events:\` line" \
+  "$annotate" --sort=Dr ir.cgout no-such.cgout
 # A sort event's threshold is digits and dots, as the older tool took it.
 for threshold in nan NAN% 0x10 1e1 -0 100.5; do
   expect_error "sort-threshold-$threshold" 1 \
