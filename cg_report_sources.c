@@ -37,16 +37,36 @@ enum {
    ROW_COUNT
 };
 
-static const char* const row_labels[ROW_COUNT] = {
-   "  annotated: files known & above threshold & readable, line numbers "
-   "known",
-   "  annotated: files known & above threshold & readable, line numbers "
-   "unknown",
-   "unannotated: files known & above threshold & two or more non-identical",
-   "unannotated: files known & above threshold & unreadable ",
-   "unannotated: files known & below threshold",
+/* The rows' labels, %s standing for what chose the files to annotate
+ * (the first four rows) or left them out (the fifth). */
+static const char* const row_formats[ROW_COUNT] = {
+   "  annotated: files known & %s & readable, line numbers known",
+   "  annotated: files known & %s & readable, line numbers unknown",
+   "unannotated: files known & %s & two or more non-identical",
+   "unannotated: files known & %s & unreadable ",
+   "unannotated: files known & %s",
    "unannotated: files unknown",
 };
+
+/* Writes the rows' labels into LABELS.  Without source files named on the
+ * command line they are the current tool's, the threshold choosing; named
+ * sources (which the current tool does not take) are annotated whatever
+ * their counts, and with --no-annotate alone, and the labels say so. */
+static void make_row_labels(const report* r, char labels[ROW_COUNT][96])
+{
+   const char* chosen = "above threshold";
+   const char* left_out = "below threshold";
+   if (r->user_source_count > 0 && r->annotate) {
+      chosen = "above threshold or named";
+      left_out = "below threshold & not named";
+   } else if (r->user_source_count > 0) {
+      chosen = "named";
+      left_out = "not named";
+   }
+   for (int row = 0; row < ROW_COUNT; row++)
+      snprintf(labels[row], sizeof labels[row], row_formats[row],
+               row == ROW_BELOW_THRESHOLD ? left_out : chosen);
+}
 
 typedef struct line_count {
    uint64_t line;
@@ -632,12 +652,14 @@ static int print_annotation_summary(annotator* a)
       cg_sum_add_sum(annotated, a->rows[row], events);
    }
    column_width* widths = widths_from(r, extents, PERCENT_PLAIN);
+   char labels[ROW_COUNT][96];
+   make_row_labels(r, labels);
    print_heading(r, "Annotation summary");
    print_header_row(r, widths, "", "");
    putc('\n', r->out);
    for (int row = 0; row < ROW_COUNT; row++)
       print_count_row(r, widths, PERCENT_PLAIN, "", shown[row], NULL, " ",
-                      row_labels[row]);
+                      labels[row]);
    putc('\n', r->out);
    int adds_up = memcmp(annotated, summary, events * sizeof(cg_sum)) == 0;
    if (!adds_up) {

@@ -55,7 +55,8 @@ multi=$(fixture r09-multi-context3 multi)
 cd "$multi" || exit 2
 
 # With --threshold=20 only util.c is annotated; naming main.c adds it, and
-# its counts move from "below threshold" to "annotated".
+# its counts move from "below threshold" to "annotated", the annotation
+# summary's labels saying that a name chose it.
 user_annotated() {
   "$annotate" --threshold=20 multi.cgout >plain.txt || return 1
   "$annotate" --threshold=20 multi.cgout main.c >named.txt || return 1
@@ -63,16 +64,17 @@ user_annotated() {
     grep -q '^-- Annotated source file: ././main.c$' named.txt &&
     grep -q '^-- Annotated source file: ././util.c$' named.txt &&
     [ "$(grep -c 'below threshold' plain.txt)" = 1 ] &&
-    ! grep 'below threshold' named.txt | grep -q '^ *0 ' &&
-    [ "$(grep 'below threshold' plain.txt)" != \
-      "$(grep 'below threshold' named.txt)" ]
+    grep -q 'annotated: files known & above threshold or named & readable, line numbers known$' named.txt &&
+    ! grep 'unannotated: files known & below threshold & not named$' named.txt | grep -q '^ *0 ' &&
+    [ "$(grep 'below threshold' plain.txt | sed 's/ *unannotated.*//')" != \
+      "$(grep 'below threshold' named.txt | sed 's/ *unannotated.*//')" ]
 }
 check user-annotated-source user_annotated
 
 # With --no-annotate (--auto=no), a named source is still annotated, and
 # only it, as with the older cg_annotate's --auto=no: the section the same
 # as when annotating, the files the threshold chose left out (their counts
-# then below threshold), the metadata saying so.
+# then under "not named"), the metadata saying so.
 # main.c's section, up to the heading after it.
 main_c_section() {
   sed -n '\%^-- Annotated source file: ././main.c$%,/^-- /p' "$1" | sed '$d'
@@ -85,7 +87,8 @@ only_named_annotated() {
       [ -n "$(main_c_section only.txt)" ] &&
       [ "$(main_c_section only.txt)" = "$(main_c_section all.txt)" ] &&
       grep -q '^Annotation: *named source files only$' only.txt &&
-      ! grep 'below threshold' only.txt | grep -q '^ *0 ' || return 1
+      grep -q 'annotated: files known & named & readable, line numbers known$' only.txt &&
+      grep 'unannotated: files known & not named$' only.txt | grep -qv '^ *0 ' || return 1
     "$annotate" $option multi.cgout >plain.txt || return 1
     ! grep -q 'Annotat.*source file\|Annotation summary' plain.txt &&
       grep -q '^Annotation: *off$' plain.txt || return 1
@@ -95,14 +98,16 @@ check only-named-annotated-without-annotate only_named_annotated
 
 # A named source that no file of the profile matches gets its section,
 # which says so, as the older cg_annotate said it (it was left empty); the
-# annotation summary is the same as without it.
+# annotation summary is the same as without it, but for its labels, which
+# say that names choose files too.
 user_source_without_data() {
   printf 'int unused;\n' >unused.c
   "$annotate" --threshold=20 multi.cgout unused.c >unused.txt || return 1
   "$annotate" --threshold=20 multi.cgout >plain.txt || return 1
   sed -n '/^-- Annotated source file: unused.c$/,/^-- /p' unused.txt |
     grep -q '^No information has been collected for unused.c$' &&
-    [ "$(sed -n '/Annotation summary/,$p' unused.txt)" = \
+    [ "$(sed -n '/Annotation summary/,$p' unused.txt |
+        sed 's/above threshold or named/above threshold/; s/below threshold & not named/below threshold/')" = \
       "$(sed -n '/Annotation summary/,$p' plain.txt)" ]
 }
 check user-source-without-data user_source_without_data
