@@ -456,14 +456,16 @@ else
 fi
 
 # make dist: the tarball holds what building needs, and builds; its tool
-# runs, and the licence's text is there.
+# runs, and the licence's text is there.  Configured with --program-suffix,
+# it installs the programs renamed and the tool under its own name, which
+# is the only one Valgrind looks for.
 dist=$out/dist
 rm -rf "$dist" && mkdir -p "$dist"
 tarball=$build/$(sed -n 's/^PACKAGE = //p' "$build/Makefile")-$(sed -n 's/^VERSION = //p' "$build/Makefile").tar.gz
 if make -s -C "$build" dist >"$out/dist.log" 2>&1 &&
    tar -xzf "$tarball" -C "$dist" 2>>"$out/dist.log"; then
   tree=$(ls -d "$dist"/*/ | head -n 1)
-  (cd "$tree" && ./configure >"$dist/configure.log" 2>&1 &&
+  (cd "$tree" && ./configure --program-suffix=-t >"$dist/configure.log" 2>&1 &&
    make >"$dist/make.log" 2>&1)
   status=$?
   dist_run=$("$tree/vg-in-place" --tool=cachegrind $caches \
@@ -473,6 +475,18 @@ if make -s -C "$build" dist >"$out/dist.log" 2>&1 &&
     pass make-dist
   else
     fail make-dist "status $status, summary lines $dist_run: $(tail -n 2 "$dist/make.log" 2>/dev/null)"
+  fi
+  if make -s -C "$tree" install prefix="$dist/prefix" >"$dist/install.log" 2>&1; then
+    renamed_run=$(VALGRIND_LIB="$dist/prefix/libexec/cachegrind" \
+      valgrind --tool=cachegrind $caches --cachegrind-out-file=/dev/null \
+      /bin/true 2>&1 | grep -c 'Copyright (C) the cachegrind authors')
+    if [ "$renamed_run" = 1 ] && [ -x "$dist/prefix/bin/cg_annotate-t" ]; then
+      pass install-program-suffix
+    else
+      fail install-program-suffix "banner lines $renamed_run: $(ls "$dist/prefix/bin" "$dist/prefix/libexec/cachegrind" | grep 'cg_\|cachegrind-' | tr '\n' ' ')"
+    fi
+  else
+    fail install-program-suffix "make install failed: $(tail -n 3 "$dist/install.log")"
   fi
 else
   fail make-dist "make dist failed: $(tail -n 3 "$out/dist.log")"
