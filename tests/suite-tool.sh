@@ -455,6 +455,22 @@ else
   fail endings "endings.c does not compile"
 fi
 
+# The in-place tool folder, made again after a configuration that builds
+# fewer tools (--disable-x86), links none of the earlier ones, and still
+# links the system's other tools and this build's.
+stale=$out/stale-folder
+rm -rf "$stale" && mkdir -p "$stale" &&
+  ln -s "$build/cachegrind-x86-linux" "$stale/cachegrind-x86-linux" &&
+  sh "$src/tools/make-tool-folder.sh" "$stale" "$(sed -n 's/^VALGRIND_LIBEXEC = //p' "$build/Makefile")" \
+    "$build" cachegrind-amd64-linux
+if [ ! -e "$stale/cachegrind-x86-linux" ] && [ ! -L "$stale/cachegrind-x86-linux" ] &&
+   [ "$(readlink "$stale/cachegrind-amd64-linux")" = "$build/cachegrind-amd64-linux" ] &&
+   [ -L "$stale/none-amd64-linux" ]; then
+  pass tool-folder-drops-stale-tools
+else
+  fail tool-folder-drops-stale-tools "$(ls "$stale" | grep 'cachegrind\|none' | tr '\n' ' ')"
+fi
+
 # make dist: the tarball holds what building needs, and builds; its tool
 # runs, and the licence's text is there.  Configured with --program-suffix,
 # it installs the programs renamed and the tool under its own name, which

@@ -14,6 +14,13 @@ for f in "$system"/*; do
   case $name in cachegrind-*) continue ;; esac
   ln -sfn "$f" "$folder/$name"
 done
+# A tool of an earlier configuration (the x86 one, before --disable-x86)
+# must not stay linked in: Valgrind would run its old build.
+if [ -n "$build" ]; then
+  for link in "$folder"/cachegrind-*; do
+    if [ -L "$link" ]; then rm -f "$link"; fi
+  done
+fi
 for tool in "$@"; do
   ln -sfn "$build/$tool" "$folder/$tool"
 done
