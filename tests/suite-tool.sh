@@ -492,6 +492,15 @@ if make -s -C "$build" dist >"$out/dist.log" 2>&1 &&
   else
     fail make-dist "status $status, summary lines $dist_run: $(tail -n 2 "$dist/make.log" 2>/dev/null)"
   fi
+  # Its tools unbuilt (their folder's stamp gone, as after a failed build
+  # under make -k), vg-in-place says so.
+  rm -f "$tree/.in-place/stamp"
+  unbuilt=$("$tree/vg-in-place" --tool=cachegrind /bin/true 2>&1)
+  if [ $? = 1 ] && [ "$unbuilt" = "vg-in-place: the tools of ${tree%/} are not built: run make there" ]; then
+    pass vg-in-place-unbuilt
+  else
+    fail vg-in-place-unbuilt "$unbuilt"
+  fi
   if make -s -C "$tree" install prefix="$dist/prefix" >"$dist/install.log" 2>&1; then
     renamed_run=$(VALGRIND_LIB="$dist/prefix/libexec/cachegrind" \
       valgrind --tool=cachegrind $caches --cachegrind-out-file=/dev/null \
