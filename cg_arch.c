@@ -512,9 +512,11 @@ static config_source_t detect_caches(cache_t* I1, cache_t* D1, cache_t* LL)
  * came from (before any option replaced part of it). */
 static void say_source(config_source_t source)
 {
+   /* The first entry is one string made of two, in parentheses so that
+    * clang does not take it for a comma left out between two. */
    static const HChar* const wording[] = {
-      [SOURCE_SYSFS] = "detected from the description in $"
-                       SYSFS_CACHE_DIR_VARIABLE,
+      [SOURCE_SYSFS] = ("detected from the description in $"
+                        SYSFS_CACHE_DIR_VARIABLE),
       [SOURCE_CPUID] = "detected from the CPUID information",
       [SOURCE_DEFAULTS] = "not detected: built-in defaults used",
    };
