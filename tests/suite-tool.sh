@@ -503,7 +503,7 @@ if make -s -C "$build" dist >"$out/dist.log" 2>&1 &&
   fi
   if make -s -C "$tree" install prefix="$dist/prefix" >"$dist/install.log" 2>&1; then
     renamed_run=$(VALGRIND_LIB="$dist/prefix/libexec/cachegrind" \
-      valgrind --tool=cachegrind $caches --cachegrind-out-file=/dev/null \
+      "$system" --tool=cachegrind $caches --cachegrind-out-file=/dev/null \
       /bin/true 2>&1 | grep -c 'Copyright (C) the cachegrind authors')
     if [ "$renamed_run" = 1 ] && [ -x "$dist/prefix/bin/cg_annotate-t" ]; then
       pass install-program-suffix
