@@ -473,8 +473,9 @@ fi
 
 # make dist: the tarball holds what building needs, and builds; its tool
 # runs, and the licence's text is there.  Configured with --program-suffix,
-# it installs the programs renamed and the tool under its own name, which
-# is the only one Valgrind looks for.
+# it installs the programs and their man pages renamed, and the tool and
+# its page under their own names: Valgrind looks for no other, and the page
+# is for "valgrind --tool=cachegrind".
 dist=$out/dist
 rm -rf "$dist" && mkdir -p "$dist"
 tarball=$build/$(sed -n 's/^PACKAGE = //p' "$build/Makefile")-$(sed -n 's/^VERSION = //p' "$build/Makefile").tar.gz
@@ -505,10 +506,13 @@ if make -s -C "$build" dist >"$out/dist.log" 2>&1 &&
     renamed_run=$(VALGRIND_LIB="$dist/prefix/libexec/cachegrind" \
       "$system" --tool=cachegrind $caches --cachegrind-out-file=/dev/null \
       /bin/true 2>&1 | grep -c 'Copyright (C) the cachegrind authors')
-    if [ "$renamed_run" = 1 ] && [ -x "$dist/prefix/bin/cg_annotate-t" ]; then
+    pages=$dist/prefix/share/man/man1
+    if [ "$renamed_run" = 1 ] && [ -x "$dist/prefix/bin/cg_annotate-t" ] &&
+       [ -s "$pages/cg_annotate-t.1" ] && [ -s "$pages/cachegrind.1" ] &&
+       [ ! -e "$pages/cachegrind-t.1" ]; then
       pass install-program-suffix
     else
-      fail install-program-suffix "banner lines $renamed_run: $(ls "$dist/prefix/bin" "$dist/prefix/libexec/cachegrind" | grep 'cg_\|cachegrind-' | tr '\n' ' ')"
+      fail install-program-suffix "banner lines $renamed_run: $(ls "$dist/prefix/bin" "$dist/prefix/libexec/cachegrind" "$pages" | grep 'cg_\|cachegrind' | tr '\n' ' ')"
     fi
   else
     fail install-program-suffix "make install failed: $(tail -n 3 "$dist/install.log")"
