@@ -45,9 +45,9 @@ typedef struct annotation_plan {
 int print_source_sections(const report* r, const annotation_plan* plan,
                           const cg_profile* lines);
 
-/* Where the source NAME is read from: NAME itself, or for a relative
- * name, NAME under the first -I folder that has it, if a regular file
- * the user may read is there; else NULL.  To be freed. */
+/* Where the source NAME is read from: NAME itself, or else NAME under
+ * the first -I folder that has it (an absolute NAME too, as if relative),
+ * if a regular file the user may read is there; else NULL.  To be freed. */
 char* locate_source(const report* r, const char* name);
 
 #endif

@@ -213,9 +213,12 @@ static int read_whole(const char* path, source* into)
    return 1;
 }
 
-/* NAME under the include folder DIR (to be freed). */
+/* NAME under the include folder DIR (to be freed); an absolute NAME is
+ * taken as relative to DIR, so that a copy of a tree built elsewhere
+ * (a profile made on another machine, or in a container) can be found. */
 static char* path_under(const char* dir, const char* name)
 {
+   name += strspn(name, "/");
    size_t size = strlen(dir) + strlen(name) + 2;
    char* path = cg_xmalloc(size);
    snprintf(path, size, "%s/%s", dir, name);
@@ -233,7 +236,7 @@ char* locate_source(const report* r, const char* name)
    struct stat status;
    if (stat(name, &status) == 0 && can_load(name, &status))
       return cg_xstrndup(name, strlen(name));
-   for (size_t d = 0; name[0] != '/' && d < r->include_count; d++) {
+   for (size_t d = 0; d < r->include_count; d++) {
       char* path = path_under(r->include_dirs[d], name);
       if (stat(path, &status) == 0 && can_load(path, &status))
          return path;
@@ -606,6 +609,10 @@ static void annotate_file(annotator* a, const planned_file* file)
       cg_sum_add_sum(a->rows[ROW_NOT_IDENTICAL], counts.total,
                      r->profile->event_count);
    } else {
+      char* path = locate_source(r, originals[0]);
+      if (path != NULL && strcmp(path, originals[0]) != 0)
+         fprintf(r->out, "Read from %s, found under an -I folder.\n\n", path);
+      free(path);
       print_newer_warnings(r, originals, count, oldest);
       /* Every counted line of an annotated file is shown. */
       size_t events = r->profile->event_count;

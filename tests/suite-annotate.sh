@@ -181,8 +181,15 @@ special_sources() {
 }
 check special-file-sources special_sources
 
-# -I: sources moved away are found under the folder, and the report is the
-# one made with the sources in place.
+# The report $1 without the lines that say a source was found under an -I
+# folder (each with the blank line after it).
+without_found_under() {
+  sed '/^Read from .*, found under an -I folder\.$/{N;d;}' "$1"
+}
+
+# -I: sources moved away are found under the folder, each section says
+# where it was read from, and the report is otherwise the one made with the
+# sources in place.
 include_dir() {
   report multi.cgout >in-place.txt || return 1
   mkdir -p moved && mv main.c util.c util.h moved/ || return 1
@@ -192,10 +199,36 @@ include_dir() {
   report -Imoved multi.cgout >joined.txt
   mv moved/* . && rmdir moved
   grep -q 'original files are unreadable' missing.txt &&
-    cmp -s in-place.txt dash-i.txt && cmp -s in-place.txt long.txt &&
-    cmp -s in-place.txt joined.txt
+    [ "$(section ././util.c dash-i.txt | sed -n 2p)" = \
+      "Read from moved/././util.c, found under an -I folder." ] &&
+    [ "$(grep -c '^Read from moved/' dash-i.txt)" = 3 ] &&
+    ! grep -q 'Read from' in-place.txt &&
+    for report in dash-i.txt long.txt joined.txt; do
+      without_found_under "$report" | cmp -s in-place.txt - || return 1
+    done
 }
 check include-folder include_dir
+
+# -I takes an absolute name as relative to the folder: a profile made where
+# the sources lay at /ABS finds them in a copy of that tree under the folder
+# (after the name itself, which comes first where it exists).
+include_absolute() {
+  root=$(pwd)
+  mkdir -p mirror"$root" && cp main.c util.c util.h mirror"$root"/ &&
+    sed "s|^fl=\./\./|fl=$root/|" multi.cgout >absolute.cgout || return 1
+  report absolute.cgout >here.txt
+  mv main.c util.c util.h mirror/ || return 1
+  report absolute.cgout >gone.txt
+  report -I mirror absolute.cgout >mirrored.txt
+  mv mirror/main.c mirror/util.c mirror/util.h . && rm -rf mirror
+  ! grep -q 'Read from' here.txt &&
+    [ "$(grep -c 'original files are unreadable' gone.txt)" = \
+      "$(grep -c '^-- Annotated source file:' here.txt)" ] &&
+    [ "$(section "$root/util.c" mirrored.txt | sed -n 2p)" = \
+      "Read from mirror$root/util.c, found under an -I folder." ] &&
+    without_found_under mirrored.txt | cmp -s here.txt -
+}
+check include-absolute-name include_absolute
 
 # --sort=A:N gives the primary event the threshold N: the same report as
 # --threshold=N.
