@@ -178,6 +178,35 @@ static char* translate_pattern(const char* pattern, int* ascii, char* error,
          at += 2;
          continue;
       }
+      if (p[0] == '\\' && p[1] == 'v') {
+         /* Python's \v is the vertical tab alone, PCRE2's any vertical
+          * space (\f, \r, NEL, the line and paragraph separators too). */
+         append(&out, "\\x0b", 4);
+         at += 2;
+         continue;
+      }
+      if (p[0] == '\\' && (p[1] == 'x' || p[1] == 'N')) {
+         /* Python's \x takes exactly two hex digits, where PCRE2 would
+          * take fewer, or \x{...}; Python's \N is \N{name}, a character by
+          * its Unicode name, which PCRE2 lacks (its bare \N, any character
+          * but a newline, Python refuses). */
+         char why[64] = "";
+         size_t where = at;
+         if (p[1] == 'x' && !is_hex_digits(p + 2, 2))
+            snprintf(why, sizeof why, "incomplete escape \\x%.*s",
+                     is_hex_digits(p + 2, 1), p + 2);
+         else if (p[1] == 'N' && p[2] != '{')
+            snprintf(why, sizeof why, "missing {"), where = at + 2;
+         else if (p[1] == 'N')
+            snprintf(why, sizeof why,
+                     "character names (\\N{...}) are not supported");
+         if (why[0] != '\0') {
+            snprintf(error, error_size, "bad regex at offset %zu: %s", where,
+                     why);
+            free(out.text);
+            return NULL;
+         }
+      }
       if (p[0] == '\\' && p[1] != '\0') {
          if (is_unknown_letter_escape(p[1], in_class)) {
             snprintf(error, error_size,

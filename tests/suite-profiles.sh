@@ -638,6 +638,14 @@ diff_expression_error pattern-escape-K 's/f\Ko/x/' 'bad regex at offset 1: bad e
 diff_expression_error pattern-escape-h 's/a\hb/x/' 'bad regex at offset 1: bad escape \h'
 diff_expression_error pattern-escape-Q 's/\Qa\E/x/' 'bad regex at offset 0: bad escape \Q'
 diff_expression_error pattern-escape-Z-in-class 's/[a\Z]/x/' 'bad regex at offset 2: bad escape \Z'
+# \x without its two hex digits, and \N, which PCRE2 would take as any
+# character but a newline, are refused as Python refuses them; \N{name}
+# (a character by its Unicode name) is refused as not supported.
+diff_expression_error pattern-escape-x-no-digit 's/a\xZ/x/' 'bad regex at offset 1: incomplete escape \x'
+diff_expression_error pattern-escape-x-one-digit 's/\x4/x/' 'bad regex at offset 0: incomplete escape \x4'
+diff_expression_error pattern-escape-x-braces 's/[\x{41}]/x/' 'bad regex at offset 1: incomplete escape \x'
+diff_expression_error pattern-escape-N 's/a\N/x/' 'bad regex at offset 3: missing {'
+diff_expression_error pattern-escape-N-name 's/\N{DIGIT ONE}/x/' 'bad regex at offset 0: character names (\N{...}) are not supported'
 # Python's own escapes still pass: \Z at the end, \b in a class (a
 # backspace), \d, \w and \s, and \x with its two digits.
 run diff-pattern-python-escapes "$diff" '--mod-funcname=s/\d\Z|[\b\d]\w\s|\x41/x/' ab.cgout ab.cgout
@@ -702,8 +710,9 @@ done
 # Renamings as Python's re.sub makes them (tests/profiles/python-renames.py
 # works them out here): characters of UTF-8 text, not bytes, Unicode
 # classes and case folding, and the forms Python reads otherwise than PCRE2
-# (among them \s, which takes the separators \x1c-\x1f as spaces).
-renamed_names="café.c Kelvin.c aaa/bbb.c src/Ünïcode_1.rs x.c $(printf 'unit\037sep.c file\034sep.c nb\302\240sp.c')"
+# (among them \s, which takes the separators \x1c-\x1f as spaces, and \v,
+# the vertical tab alone, not the form feed or NEL as well).
+renamed_names="café.c Kelvin.c aaa/bbb.c src/Ünïcode_1.rs x.c $(printf 'unit\037sep.c file\034sep.c nb\302\240sp.c vt\013ff\014nel\302\205.c')"
 printf 'desc: d\ncmd: c\nevents: A\n' >renames.cgout
 for name in $renamed_names; do
 	printf 'fl=%s\nfn=f\n1 1\n' "$name" >>renames.cgout
@@ -715,7 +724,7 @@ for expr in 's/caf.\.c/X/' 's/é?\./_/' 's/É/E/i' 's/ü/U/gi' 's/\w+/W/' 's/\d/
 	's/(e)(l)/\2\1/' 's/\//:/g' 's/(?a)\w+/W/' 's/(?ai)k|x/Q/g' 's/(?x) e l /Y/' \
 	's/[[:alpha:]]/X/g' 's/[[:a]/X/g' 's/(?P<é>a)/\g<é>X/' 's/(?#[)a{,2}/X/' \
 	's/\s/_/g' 's/\S+/W/' 's/[^\s]/N/g' 's/(?a)\s/_/g' 's/[\S]/N/g' 's/[^\S]/_/g' \
-	's/[\S\x1f]+/N/g' 's/a/x$y/' 's/a/x\\y/' 's/A/x/ig'; do
+	's/[\S\x1f]+/N/g' 's/a/x$y/' 's/a/x\\y/' 's/A/x/ig' 's/\v/_/g' 's/[\v]/_/g'; do
 	renaming=$((${renaming:-0} + 1))
 	test=renames/$renaming
 	python3 "$srcdir/tests/profiles/python-renames.py" "$expr" $renamed_names |
