@@ -98,9 +98,10 @@ static void write_difference(const cg_profile* profile, char** files)
    qsort(order, profile->pair_count, sizeof *order, by_file_then_function);
    for (size_t i = 0; i < profile->pair_count; i++) {
       uint32_t p = order[i];
-      fprintf(out, "fl=%s\nfn=%s\n",
-              cg_name_text(&profile->names, profile->pair_file[p]),
-              cg_name_text(&profile->names, profile->pair_function[p]));
+      cg_write_name_line(out, "fl",
+                         cg_name_text(&profile->names, profile->pair_file[p]));
+      cg_write_name_line(out, "fn",
+                         cg_name_text(&profile->names, profile->pair_function[p]));
       cg_write_count_line(out, 0, cg_pair_counts(profile, p),
                           profile->event_count);
    }

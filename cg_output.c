@@ -249,6 +249,13 @@ static void write_counts(FILE* stream, const cg_count* counts, size_t count)
    }
 }
 
+void cg_write_name_line(FILE* stream, const char* key, const char* name)
+{
+   const char* definition =
+      cg_compressed_name_digits(name, strlen(name)) > 0 ? "(1) " : "";
+   fprintf(stream, "%s=%s%s\n", key, definition, name);
+}
+
 void cg_write_count_line(FILE* stream, uint64_t line, const cg_count* counts,
                          size_t count)
 {

@@ -30,6 +30,11 @@ void cg_output_open(cg_output* output, const char* path);
  * the temporary file (or empties a file written in place). */
 void cg_output_close(cg_output* output);
 
+/* Writes "KEY=NAME\n" (KEY fl or fn); a NAME that would read as a
+ * compressed name's number, "(N)" or "(N) ...", is written as the
+ * definition "(1) NAME", so that it reads back as itself. */
+void cg_write_name_line(FILE* stream, const char* key, const char* name);
+
 /* Writes "LINE C1 C2 ...\n". */
 void cg_write_count_line(FILE* stream, uint64_t line, const cg_count* counts,
                          size_t count);

@@ -311,3 +311,14 @@ void cg_format_sum(char* out, cg_sum value)
       *out++ = digits[--length];
    *out = '\0';
 }
+
+size_t cg_compressed_name_digits(const char* text, size_t length)
+{
+   if (length < 3 || text[0] != '(')
+      return 0;
+   size_t digits = strspn(text + 1, "0123456789");
+   size_t after = 1 + digits;
+   if (digits == 0 || after >= length || text[after] != ')')
+      return 0;
+   return after + 1 == length || text[after + 1] == ' ' ? digits : 0;
+}

@@ -78,6 +78,11 @@ typedef struct cg_read_rules {
 /* A keep_lines that keeps no file's lines (the functions' counts only). */
 int cg_keep_no_lines(void* context, const char* file_name);
 
+/* The number of digits N where the name TEXT (LENGTH bytes) starts as
+ * Callgrind's name compression reads a name line's value: "(N)" alone (a
+ * name defined before) or "(N) name" (defining N); 0 otherwise. */
+size_t cg_compressed_name_digits(const char* text, size_t length);
+
 enum cg_name_kind { CG_AS_FILE, CG_AS_FUNCTION };
 
 /* Per-name facts the reader keeps, indexed by name id. */

@@ -360,10 +360,9 @@ static cg_name_id read_name(reader* r, char space, const char* text,
       fail(r, "too many distinct names");
    if (memchr(text, '\0', length) != NULL)
       fail(r, "NUL byte in a name");
-   size_t digits = length > 1 && text[0] == '(' ? strspn(text + 1, "0123456789")
-                                                : 0;
+   size_t digits = cg_compressed_name_digits(text, length);
    const char* after = text + 1 + digits;
-   if (digits == 0 || *after != ')' || (after[1] != '\0' && after[1] != ' '))
+   if (digits == 0)
       return cg_names_intern(&r->profile->names, text, length);
 
    if (digits > 18)

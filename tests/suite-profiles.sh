@@ -463,6 +463,23 @@ else
 	fail compressed-18-digits "status $(cat compressed-18-digits.status): $(head -1 compressed-18-digits.stderr)"
 fi
 rejected compressed-19-digits 'compressed-19-digits.cgout:4: name number too large: (1234567890123456789)' compressed-19-digits.cgout
+# Names that read like a compressed name's number, "(7)" or "(3) x.c"
+# (defined so in the input), are written as definitions, "(1) (7)": the
+# output of cg_merge and cg_diff reads back as the same names.
+write compressed-literal "${header}fl=(2) (3) x.c\nfn=(5) (7)\n1 2 3\nfn=(12)x\n2 1 1\nsummary: 3 4\n"
+run compressed-literal-merge "$merge" -o compressed-literal.merged compressed-literal.cgout
+run compressed-literal-remerge "$merge" compressed-literal.merged
+run compressed-literal-diff "$diff" compressed-literal.cgout compressed-literal.merged
+if [ "$(cat compressed-literal-merge.status)" = 0 ] &&
+	[ "$(sed -n 's/^f[ln]=//p' compressed-literal.merged | tr '\n' '|')" = "(1) (3) x.c|(1) (7)|(12)x|" ] &&
+	cmp -s compressed-literal.merged compressed-literal-remerge.stdout &&
+	[ "$(cat compressed-literal-diff.status)" = 0 ] &&
+	grep -q '^fl=(1) (3) x.c$' compressed-literal-diff.stdout &&
+	grep -q '^fn=(1) (7)$' compressed-literal-diff.stdout; then
+	pass compressed-name-written-back
+else
+	fail compressed-name-written-back "status $(cat compressed-literal-merge.status) $(cat compressed-literal-remerge.status) $(cat compressed-literal-diff.status): $(head -1 compressed-literal-remerge.stderr)"
+fi
 
 # NUL bytes: in a name, inside a count or summary line, in the header.
 write nul-name "${header}fl=a\000b.c\nfn=f\n1 2 3\nsummary: 2 3\n"
