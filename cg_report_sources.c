@@ -300,10 +300,29 @@ typedef struct source_line {
    size_t length;
 } source_line;
 
+/* The length of the last character of the LENGTH bytes at TEXT (at least
+ * one): a whole UTF-8 sequence where one ends them, else one byte.  The
+ * established report reads sources as UTF-8 text and drops characters,
+ * not bytes. */
+static size_t last_character_length(const char* text, size_t length)
+{
+   const unsigned char* bytes = (const unsigned char*)text;
+   size_t continuation = 0;
+   while (continuation < 3 && continuation + 1 < length &&
+          (bytes[length - 1 - continuation] & 0xC0) == 0x80)
+      continuation++;
+   unsigned char lead = bytes[length - 1 - continuation];
+   size_t sequence = lead >= 0xF0 && lead <= 0xF4   ? 4
+                     : lead >= 0xE0 && lead <= 0xEF ? 3
+                     : lead >= 0xC2 && lead <= 0xDF ? 2
+                                                    : 1;
+   return continuation > 0 && sequence == continuation + 1 ? sequence : 1;
+}
+
 /* Splits TEXT into lines, CR LF and lone CR counting as LF.  Each line
  * loses its last character, which is its newline; a last line without one
- * loses a character of its own, as in the established report.  The lines
- * point into TEXT. */
+ * loses a character of its own (a whole UTF-8 character), as in the
+ * established report.  The lines point into TEXT. */
 static source_line* split_lines(const char* text, size_t length,
                                 size_t* count)
 {
@@ -315,7 +334,8 @@ static source_line* split_lines(const char* text, size_t length,
          continue;
       if (end_of_text && i == start)
          break;
-      size_t end = end_of_text ? i - 1 : i;
+      size_t end =
+         end_of_text ? i - last_character_length(text + start, i - start) : i;
       if (!end_of_text && text[i] == '\r' && i + 1 < length &&
           text[i + 1] == '\n')
          i++;

@@ -686,6 +686,19 @@ unterminated_last_line() {
 }
 check unterminated-last-line unterminated_last_line
 
+# That character is a whole UTF-8 character where one ends the line (the
+# newer cg_annotate reads sources as UTF-8 text), else a byte.
+unterminated_last_line_utf8() {
+  printf 'int main(void)\n{ return 0; } // caf\303\251' >s.c &&
+    "$annotate" s.cgout >s.txt &&
+    section s.c s.txt | grep -q '^7 (100.0%)  { return 0; } // caf$' &&
+    printf 'int main(void)\n{ return 0; } // \342\202\254\251' >s.c &&
+    "$annotate" s.cgout >s.txt &&
+    section s.c s.txt | LC_ALL=C grep -q "^7 (100.0%)  { return 0; } // $(printf '\342\202\254')\$"
+}
+check unterminated-last-line-utf8 unterminated_last_line_utf8
+printf 'int main(void)\n{ return 0; }' >s.c
+
 # A threshold of --sort goes up to 100 %, and no further.
 sort_threshold_bounds() {
   "$annotate" --sort=Ir:100 s.cgout | grep -q '^Threshold:        100.0%$' &&
