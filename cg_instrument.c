@@ -139,6 +139,9 @@ typedef struct {
    Int test_room;           /* there: how many statements an inline test
                                may add (flush_events()) */
    const UChar* load_crosses; /* per position: a pending load would move */
+   Bool any_crossing;       /* a group's code lies where a load is pending:
+                               VEX's own propagation after instrumentation
+                               (see cg_ir_propagate.c) */
    const UChar* held;       /* per position: temporaries used once, pending */
    IRExpr* base_tmp;        /* the counter base, once read (add_to_counter()) */
    /* Per temporary of the input block: the temporary its value is a
@@ -901,6 +904,7 @@ static void flush_events(walk_t* w)
     * sides of the limit.) */
    Bool crossing = w->load_crosses[w->stmt_index];
    Int held = w->held[w->stmt_index];
+   w->any_crossing |= crossing;
    w->test_room = !crossing ? UNLIMITED_TEST_ROOM
                   : held < OPTIMISER_HELD_SLOTS ? OPTIMISER_HELD_SLOTS - 1 - held
                   : 0;
@@ -1214,6 +1218,7 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
    w.have_prev_line = False;
    w.prev_line = 0;
    w.load_crosses = cg_find_load_crossings(sb_in, &target_load, &w.held);
+   w.any_crossing = False;
    w.base_tmp = NULL;
    w.stmt_index = 0;
    if (simulate_caches)
@@ -1257,5 +1262,7 @@ IRSB* cg_instrument(VgCallbackClosure* closure, IRSB* sb_in,
       addStmtToIRSB(w.out, moved_load);
    cg_record_finish(w.record);
    cg_propagate_next(w.out);
+   if (w.any_crossing)
+      cg_propagate_fully(w.out);
    return w.out;
 }

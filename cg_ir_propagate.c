@@ -32,6 +32,16 @@
  * translations of a test program: 130,052 host instructions against
  * 129,971).
  *
+ * Except where a load or division that can fault is pending: there the
+ * bindings VEX's pass folds and this one keeps (an operation on two
+ * constants, a narrowing of a widening) would still be held by VEX's tree
+ * building, each in an entry of its table, and could push the pending
+ * value off the table, computed before the group's calls where the
+ * reference computes it after them: a fault would lose the group that
+ * the reference counts.  Such a superblock gets VEX's own pass after
+ * instrumentation (cg_propagate_fully()), and then the same IR from it as
+ * the reference gets.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pub_tool_basics.h"
@@ -252,11 +262,25 @@ void cg_propagate_next(IRSB* sb)
 /* The superblock VEX's call after instrumentation was just given. */
 static const IRSB* just_propagated;
 
-/* The name VEX's call of its pass after instrumentation reaches. */
+/* The instrumented superblock that gets VEX's own pass, if any. */
+static const IRSB* to_propagate_fully;
+
+void cg_propagate_fully(const IRSB* sb)
+{
+   to_propagate_fully = sb;
+}
+
+/* The names VEX's call of its pass after instrumentation reaches, and
+ * the pass itself. */
+IRSB* __real_cprop_BB(IRSB* bb);
 IRSB* __wrap_cprop_BB(IRSB* bb);
 
 IRSB* __wrap_cprop_BB(IRSB* bb)
 {
+   if (bb == to_propagate_fully) {
+      to_propagate_fully = NULL;
+      return __real_cprop_BB(bb);
+   }
    just_propagated = bb;
    return bb;
 }

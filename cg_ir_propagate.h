@@ -20,4 +20,9 @@ void cg_propagate_stmt(IRStmt* st);
 /* The same for SB's next address, after the last statement. */
 void cg_propagate_next(IRSB* sb);
 
+/* Asks for VEX's own pass after instrumentation over SB, the instrumented
+ * superblock about to be returned to VEX (see cg_ir_propagate.c for
+ * where it is needed). */
+void cg_propagate_fully(const IRSB* sb);
+
 #endif
