@@ -117,6 +117,8 @@ typedef struct {
    Bool first_line_hits; /* for fetches across two lines: the first is
                             the line the previous instruction fetched */
    Bool merged;       /* a read that already absorbed its write */
+   Bool pending_fault; /* something that can fault is pending where it
+                          is queued: it joins no run (find_run()) */
 } pending_event_t;
 
 typedef struct {
@@ -759,7 +761,13 @@ typedef struct {
 } run_t;
 
 /* The longest run that starts at FIRST (see above); one access if no
- * other joins it. */
+ * other joins it.  An access queued where something that can fault is
+ * pending joins none: a run's call takes its first address only, leaving
+ * the others' address temporaries used once, each held by the IR
+ * optimiser besides its read, where the reference's calls take every
+ * address; those entries more could push the pending value off the
+ * optimiser's table, computed before the group's calls (see
+ * cg_load_crossings.c). */
 static run_t find_run(const walk_t* w, Int first)
 {
    run_t run = {first + 1, 1, first, first};
@@ -768,7 +776,8 @@ static run_t find_run(const walk_t* w, Int first)
    Long start, end, offset;
    Long line_size = (Long)1 << cg_events_D1()->line_bits;
    Int i;
-   if (!is_data_access(p) || !base_and_offset(w, p, &base, &start))
+   if (!is_data_access(p) || p->pending_fault ||
+       !base_and_offset(w, p, &base, &start))
       return run;
    end = start + p->size;
    for (i = first + 1; i < w->queued; i++) {
@@ -777,7 +786,8 @@ static run_t find_run(const walk_t* w, Int first)
          break;
       if (!is_data_access(q))
          continue; /* branches, and fetches known to hit */
-      if (!base_and_offset(w, q, &other_base, &offset) || other_base != base)
+      if (q->pending_fault ||
+          !base_and_offset(w, q, &other_base, &offset) || other_base != base)
          break;
       Long new_start = offset < start ? offset : start;
       Long new_end = offset + q->size > end ? offset + q->size : end;
@@ -961,6 +971,7 @@ static void queue_event(walk_t* w, event_kind_t kind, Int size, IRExpr* value)
    p->simulate = True;
    p->first_line_hits = False;
    p->merged = False;
+   p->pending_fault = w->load_crosses[w->stmt_index];
 }
 
 static void begin_instruction(walk_t* w, Addr addr, Int len)

@@ -12,8 +12,8 @@
  * our code counts would be lost where the reference, whose calls never
  * stop the move, has counted it.  So a store of ours at a position is
  * exact only if no temporary whose own expression can fault is defined
- * before it and evaluated after it.  Where there is one, the run is
- * counted by a helper call instead.
+ * before it (or any temporary folded into it is) and evaluated after
+ * it.  Where there is one, the run is counted by a helper call instead.
  *
  * A temporary used more than once is computed where it is defined; one
  * used once, where its user is.  The reference's calls only add uses (they
@@ -232,10 +232,10 @@ const UChar* cg_find_load_crossings(const IRSB* sb, IRStmt** movable,
    Int temps = sb->tyenv->types_used, i, t;
    Int positions = sb->stmts_used + 1;
    temp_uses_t u;
-   /* Seven arrays of ints (two per position plus one, five per
+   /* Eight arrays of ints (two per position plus one, six per
     * temporary), then three of bytes (one per temporary, two per
     * position). */
-   SizeT ints = 2 * (SizeT)(positions + 1) + 5 * (SizeT)temps;
+   SizeT ints = 2 * (SizeT)(positions + 1) + 6 * (SizeT)temps;
    Int* delta = zeroed_scratch(ints * sizeof(Int) + (SizeT)temps
                                + 2 * (SizeT)positions);
    Int* held_delta = delta + positions + 1;
@@ -244,7 +244,8 @@ const UChar* cg_find_load_crossings(const IRSB* sb, IRStmt** movable,
    u.used_at = u.uses + temps;
    u.user = u.used_at + temps;
    u.evaluated_at = u.user + temps;
-   u.own_fault = (UChar*)(u.evaluated_at + temps);
+   Int* tree_start = u.evaluated_at + temps;
+   u.own_fault = (UChar*)(tree_start + temps);
    UChar* crossing = u.own_fault + temps;
    UChar* held_count = crossing + positions;
    for (t = 0; t < temps; t++)
@@ -270,13 +271,32 @@ const UChar* cg_find_load_crossings(const IRSB* sb, IRStmt** movable,
    *movable = jump_target_load(sb, &u);
    if (*movable)
       u.evaluated_at[(*movable)->Ist.WrTmp.tmp]--;
+   /* A temporary used once is folded into its user's expression, so a
+    * value that can fault reads, as the optimiser holds it, every
+    * temporary folded into it: one that reads a register makes a write of
+    * that register compute it, there and then.  A test of ours that
+    * pushed such an operand off the optimiser's table, even before the
+    * value itself is defined, would change that.  So the value is
+    * pending from the definition of the earliest temporary folded into
+    * it, in statement order (an operand is defined before its user). */
+   for (t = 0; t < temps; t++)
+      tree_start[t] = u.defined_at[t];
+   for (i = 0; i < sb->stmts_used; i++) {
+      const IRStmt* st = sb->stmts[i];
+      if (st->tag != Ist_WrTmp)
+         continue;
+      t = (Int)st->Ist.WrTmp.tmp;
+      Int user = u.user[t];
+      if (u.uses[t] == 1 && user >= 0 && tree_start[t] < tree_start[user])
+         tree_start[user] = tree_start[t];
+   }
    /* A temporary used once is held from just after its definition to
     * its use, included: the use takes it out of the optimiser's table. */
    for (t = 0; t < temps; t++) {
       if (u.defined_at[t] < 0)
          continue;
       if (u.own_fault[t] && u.evaluated_at[t] > u.defined_at[t]) {
-         delta[u.defined_at[t] + 1]++;
+         delta[tree_start[t] + 1]++;
          delta[u.evaluated_at[t] + 1]--;
       }
       if (u.uses[t] == 1) {
