@@ -19,7 +19,7 @@ workloads_32bit=x86
 for also_32bit in $workloads_also_32bit; do
 	workloads_32bit="$workloads_32bit $also_32bit-32"
 done
-workloads_64bit="matrix chase strings avx2 atomics threads signals fault-window fork
+workloads_64bit="matrix chase strings avx2 atomics threads signals fault-window fault-trees fork
 	branches x87rep instructions jit dynload debuginfo cplusplus rust"
 compiled_workloads="$workloads_64bit $workloads_32bit"
 program_workloads="sqlite xz python"
