@@ -85,9 +85,12 @@ typedef struct file_counts {
    cg_count* shown;
 } file_counts;
 
+/* A source file as read: its bytes, where they were found (NAME itself
+ * or under an -I folder) and when they were last changed. */
 typedef struct source {
    char* text;
    size_t length;
+   char* path;
    struct timespec mtime;
 } source;
 
@@ -245,13 +248,23 @@ char* locate_source(const report* r, const char* name)
    return NULL;
 }
 
-/* Reads the source NAME where locate_source() finds it. */
+/* Reads the source NAME where locate_source() finds it; the path kept in
+ * INTO is the one read, for the section's heading. */
 static int load_source(const report* r, const char* name, source* into)
 {
    char* path = locate_source(r, name);
-   int found = path != NULL && read_whole(path, into);
-   free(path);
-   return found;
+   if (path == NULL || !read_whole(path, into)) {
+      free(path);
+      return 0;
+   }
+   into->path = path;
+   return 1;
+}
+
+static void free_source(source* s)
+{
+   free(s->text);
+   free(s->path);
 }
 
 /* What load_source() would find for NAME, without reading it: returns 0
@@ -289,8 +302,8 @@ static int compare_originals(const report* r, const char* x, const char* y)
             memcmp(y_text.text, x_text.text, x_text.length) != 0)
       state = ROW_NOT_IDENTICAL;
    if (state != ROW_UNREADABLE)
-      free(y_text.text);
-   free(x_text.text);
+      free_source(&y_text);
+   free_source(&x_text);
    return state;
 }
 
@@ -629,10 +642,9 @@ static void annotate_file(annotator* a, const planned_file* file)
       cg_sum_add_sum(a->rows[ROW_NOT_IDENTICAL], counts.total,
                      r->profile->event_count);
    } else {
-      char* path = locate_source(r, originals[0]);
-      if (path != NULL && strcmp(path, originals[0]) != 0)
-         fprintf(r->out, "Read from %s, found under an -I folder.\n\n", path);
-      free(path);
+      if (strcmp(first.path, originals[0]) != 0)
+         fprintf(r->out, "Read from %s, found under an -I folder.\n\n",
+                 first.path);
       print_newer_warnings(r, originals, count, oldest);
       /* Every counted line of an annotated file is shown. */
       size_t events = r->profile->event_count;
@@ -645,7 +657,7 @@ static void annotate_file(annotator* a, const planned_file* file)
       }
       annotate_text(a, &counts, &first, originals[0]);
    }
-   free(first.text);
+   free_source(&first);
    free(originals);
    free_file_counts(&counts);
 }
