@@ -280,31 +280,59 @@ static int find_source(const report* r, const char* name,
    return found;
 }
 
-/* Compares the originals X and Y as the established tool does (Python's
- * filecmp.cmp, not shallow): 0 if the same, ROW_NOT_IDENTICAL if either
- * is not a regular file or their sizes or bytes differ, ROW_UNREADABLE
- * if either is missing or cannot be read. */
-static int compare_originals(const report* r, const char* x, const char* y)
+/* Whether the time A is before B. */
+static int earlier(struct timespec a, struct timespec b)
 {
-   struct stat x_status, y_status;
-   if (!find_source(r, x, &x_status) || !find_source(r, y, &y_status))
+   return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
+}
+
+/* Reads into FIRST the first of the COUNT originals renamed to one name,
+ * once they compare as the established tool compares them, each with the
+ * next (Python's filecmp.cmp, not shallow).  Returns 0, or else, for the
+ * first pair that fails, ROW_NOT_IDENTICAL if either is not a regular
+ * file or their sizes or bytes differ, ROW_UNREADABLE if either is
+ * missing or cannot be read.  Once every pair before it compared the
+ * same, an original's neighbour holds the first's bytes, so each is
+ * compared with the first's text, read once.  *OLDEST is the earliest
+ * time of change among them. */
+static int read_originals(const report* r, char* const* originals,
+                          size_t count, source* first,
+                          struct timespec* oldest)
+{
+   *first = (source){0};
+   struct stat first_status;
+   if (count > 1 && !find_source(r, originals[0], &first_status))
       return ROW_UNREADABLE;
-   if (!S_ISREG(x_status.st_mode) || !S_ISREG(y_status.st_mode) ||
-       x_status.st_size != y_status.st_size)
-      return ROW_NOT_IDENTICAL;
-   source x_text, y_text;
-   if (!load_source(r, x, &x_text))
-      return ROW_UNREADABLE;
-   int state = 0;
-   if (!load_source(r, y, &y_text))
-      state = ROW_UNREADABLE;
-   else if (y_text.length != x_text.length ||
-            memcmp(y_text.text, x_text.text, x_text.length) != 0)
-      state = ROW_NOT_IDENTICAL;
-   if (state != ROW_UNREADABLE)
-      free_source(&y_text);
-   free_source(&x_text);
-   return state;
+   for (size_t i = 1; i < count; i++) {
+      struct stat status;
+      if (!find_source(r, originals[i], &status))
+         return ROW_UNREADABLE;
+      if (!S_ISREG(first_status.st_mode) || !S_ISREG(status.st_mode) ||
+          status.st_size != first_status.st_size)
+         return ROW_NOT_IDENTICAL;
+      /* Read only once the first pair's sizes agree. */
+      if (i == 1) {
+         if (!load_source(r, originals[0], first))
+            return ROW_UNREADABLE;
+         *oldest = first->mtime;
+      }
+      source other;
+      if (!load_source(r, originals[i], &other))
+         return ROW_UNREADABLE;
+      int same = other.length == first->length &&
+                 memcmp(other.text, first->text, first->length) == 0;
+      if (same && earlier(other.mtime, *oldest))
+         *oldest = other.mtime;
+      free_source(&other);
+      if (!same)
+         return ROW_NOT_IDENTICAL;
+   }
+   if (count == 1) {
+      if (!load_source(r, originals[0], first))
+         return ROW_UNREADABLE;
+      *oldest = first->mtime;
+   }
+   return 0;
 }
 
 /* A line of a source file: its bytes, which may include NUL. */
@@ -389,9 +417,7 @@ static void print_newer_warnings(const report* r, char** originals,
       struct stat status;
       if (stat(r->data_paths[d], &status) != 0)
          continue;
-      struct timespec data = status.st_mtim;
-      if (data.tv_sec > oldest.tv_sec ||
-          (data.tv_sec == oldest.tv_sec && data.tv_nsec >= oldest.tv_nsec))
+      if (!earlier(status.st_mtim, oldest))
          continue;
       fprintf(r->out, "%s\n%s\n%s\n", at_rule, at_warning, at_rule);
       fprintf(r->out,
@@ -614,23 +640,9 @@ static void annotate_file(annotator* a, const planned_file* file)
               file->stand_in);
    }
    file_counts counts = counts_of_file(a, name);
-   /* Neighbours compared in order, up to the first that differ or cannot
-    * be read; then the first is read for the annotation. */
-   int state = 0;
-   for (size_t i = 1; i < count && state == 0; i++)
-      state = compare_originals(r, originals[i - 1], originals[i]);
-   source first = {0};
-   if (state == 0 && !load_source(r, originals[0], &first))
-      state = ROW_UNREADABLE;
-   struct timespec oldest = first.mtime;
-   for (size_t i = 1; i < count && state == 0; i++) {
-      struct stat status;
-      if (find_source(r, originals[i], &status) &&
-          (status.st_mtim.tv_sec < oldest.tv_sec ||
-           (status.st_mtim.tv_sec == oldest.tv_sec &&
-            status.st_mtim.tv_nsec < oldest.tv_nsec)))
-         oldest = status.st_mtim;
-   }
+   source first;
+   struct timespec oldest;
+   int state = read_originals(r, originals, count, &first, &oldest);
    if (state == ROW_UNREADABLE) {
       print_originals(r, "one or more of these original files are "
                          "unreadable", originals, count);
