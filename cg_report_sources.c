@@ -283,7 +283,8 @@ static int find_source(const report* r, const char* name,
 /* Whether the time A is before B. */
 static int earlier(struct timespec a, struct timespec b)
 {
-   return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
+   return a.tv_sec < b.tv_sec ||
+          (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
 }
 
 /* Reads into FIRST the first of the COUNT originals renamed to one name,
