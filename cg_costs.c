@@ -44,7 +44,8 @@ static UInt hash_string(const HChar* s)
 static void grow_string_table(void)
 {
    UWord new_count = string_bucket_count * 2, i;
-   interned_t** fresh = VG_(calloc)("cg.costs.strings", new_count, sizeof *fresh);
+   interned_t** fresh =
+       VG_(calloc)("cg.costs.strings", new_count, sizeof *fresh);
    for (i = 0; i < string_bucket_count; i++) {
       interned_t* s = string_buckets[i];
       while (s) {
@@ -134,7 +135,8 @@ static line_cc_t* find_or_add_cc(const HChar* file, const HChar* fn, Int line)
                ^ (UInt)line * 2654435761u;
    line_cc_t* cc;
    if (!cc_buckets)
-      cc_buckets = VG_(calloc)("cg.costs.ccs", cc_bucket_count, sizeof *cc_buckets);
+      cc_buckets =
+          VG_(calloc)("cg.costs.ccs", cc_bucket_count, sizeof *cc_buckets);
    for (cc = cc_buckets[hash & (cc_bucket_count - 1)]; cc; cc = cc->next)
       if (cc->file == file && cc->fn == fn && cc->line == line)
          return cc;
@@ -155,7 +157,8 @@ line_cost_t* cg_costs_for_instr(Addr instr_addr)
    DiEpoch ep = VG_(current_DiEpoch)();
    const HChar *file, *dir, *fn;
    UInt line;
-   Bool has_file = VG_(get_filename_linenum)(ep, instr_addr, &file, &dir, &line);
+   Bool has_file =
+       VG_(get_filename_linenum)(ep, instr_addr, &file, &dir, &line);
    const HChar* file_key;
    if (!has_file) {
       file_key = intern("???");
@@ -254,15 +257,19 @@ static const HChar* events_line(const run_description_t* run)
 
 static void choose_columns(const run_description_t* run, event_columns_t* cols)
 {
-   static const SizeT cache_offsets[] = {
-      __builtin_offsetof(line_cost_t, Ir),   __builtin_offsetof(line_cost_t, I1mr),
-      __builtin_offsetof(line_cost_t, ILmr), __builtin_offsetof(line_cost_t, Dr),
-      __builtin_offsetof(line_cost_t, D1mr), __builtin_offsetof(line_cost_t, DLmr),
-      __builtin_offsetof(line_cost_t, Dw),   __builtin_offsetof(line_cost_t, D1mw),
-      __builtin_offsetof(line_cost_t, DLmw)};
-   static const SizeT branch_offsets[] = {
-      __builtin_offsetof(line_cost_t, Bc), __builtin_offsetof(line_cost_t, Bcm),
-      __builtin_offsetof(line_cost_t, Bi), __builtin_offsetof(line_cost_t, Bim)};
+   static const SizeT cache_offsets[] = {__builtin_offsetof(line_cost_t, Ir),
+                                         __builtin_offsetof(line_cost_t, I1mr),
+                                         __builtin_offsetof(line_cost_t, ILmr),
+                                         __builtin_offsetof(line_cost_t, Dr),
+                                         __builtin_offsetof(line_cost_t, D1mr),
+                                         __builtin_offsetof(line_cost_t, DLmr),
+                                         __builtin_offsetof(line_cost_t, Dw),
+                                         __builtin_offsetof(line_cost_t, D1mw),
+                                         __builtin_offsetof(line_cost_t, DLmw)};
+   static const SizeT branch_offsets[] = {__builtin_offsetof(line_cost_t, Bc),
+                                          __builtin_offsetof(line_cost_t, Bcm),
+                                          __builtin_offsetof(line_cost_t, Bi),
+                                          __builtin_offsetof(line_cost_t, Bim)};
    Int i;
    cols->count = 0;
    if (run->cache_sim) {
@@ -294,14 +301,16 @@ static void out_counts(out_buffer_t* out, const line_cost_t* cost,
    out_text(out, "\n");
 }
 
-static void out_cache_desc(out_buffer_t* out, const HChar* name, const cache_t* c)
+static void out_cache_desc(out_buffer_t* out, const HChar* name,
+                           const cache_t* c)
 {
    HChar buf[128];
    if (c->assoc == 1)
       VG_(sprintf)(buf, "desc: %s cache:         %d B, %d B, direct-mapped\n",
                    name, c->size, c->line_size);
    else
-      VG_(sprintf)(buf, "desc: %s cache:         %d B, %d B, %d-way associative\n",
+      VG_(sprintf)(buf,
+                   "desc: %s cache:         %d B, %d B, %d-way associative\n",
                    name, c->size, c->line_size, c->assoc);
    out_text(out, buf);
 }
@@ -387,7 +396,8 @@ static Int compare_ccs(const void* a, const void* b)
 
 static line_cc_t** sorted_ccs(void)
 {
-   line_cc_t** all = VG_(malloc)("cg.costs.sorted", (cc_count + 1) * sizeof *all);
+   line_cc_t** all =
+       VG_(malloc)("cg.costs.sorted", (cc_count + 1) * sizeof *all);
    UWord i, n = 0;
    rank_strings();
    for (i = 0; cc_buckets && i < cc_bucket_count; i++) {
@@ -402,11 +412,19 @@ static line_cc_t** sorted_ccs(void)
 
 static void add_cost(line_cost_t* total, const line_cost_t* cost)
 {
-   total->Ir += cost->Ir;     total->I1mr += cost->I1mr; total->ILmr += cost->ILmr;
-   total->Dr += cost->Dr;     total->D1mr += cost->D1mr; total->DLmr += cost->DLmr;
-   total->Dw += cost->Dw;     total->D1mw += cost->D1mw; total->DLmw += cost->DLmw;
-   total->Bc += cost->Bc;     total->Bcm += cost->Bcm;
-   total->Bi += cost->Bi;     total->Bim += cost->Bim;
+   total->Ir += cost->Ir;
+   total->I1mr += cost->I1mr;
+   total->ILmr += cost->ILmr;
+   total->Dr += cost->Dr;
+   total->D1mr += cost->D1mr;
+   total->DLmr += cost->DLmr;
+   total->Dw += cost->Dw;
+   total->D1mw += cost->D1mw;
+   total->DLmw += cost->DLmw;
+   total->Bc += cost->Bc;
+   total->Bcm += cost->Bcm;
+   total->Bi += cost->Bi;
+   total->Bim += cost->Bim;
 }
 
 /* Statistics gathered while writing, for --stats=yes. */
@@ -687,9 +705,10 @@ static Bool write_profile(const HChar* path, const run_description_t* run,
          SysRes renamed = VG_(do_syscall)(__NR_rename, (UWord)temp_path,
                                           (UWord)path, 0, 0, 0, 0, 0, 0);
          if (sr_isError(renamed)) {
-            VG_(snprintf)(rename_failure, sizeof rename_failure,
-                          "could not rename the finished profile into place: %s",
-                          reason_for(sr_Err(renamed)));
+            VG_(snprintf)(
+               rename_failure, sizeof rename_failure,
+               "could not rename the finished profile into place: %s",
+               reason_for(sr_Err(renamed)));
             failure = rename_failure;
          }
       }

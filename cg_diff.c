@@ -100,8 +100,8 @@ static void write_difference(const cg_profile* profile, char** files)
       uint32_t p = order[i];
       cg_write_name_line(out, "fl",
                          cg_name_text(&profile->names, profile->pair_file[p]));
-      cg_write_name_line(out, "fn",
-                         cg_name_text(&profile->names, profile->pair_function[p]));
+      cg_write_name_line(
+          out, "fn", cg_name_text(&profile->names, profile->pair_function[p]));
       cg_write_count_line(out, 0, cg_pair_counts(profile, p),
                           profile->event_count);
    }

@@ -54,7 +54,8 @@ extern const UChar cg_read_stubs_avx2[], cg_write_stubs_avx2[];
  * is used from its start, its pages touched only as far as needed.  An
  * entry is found again through an open-addressing table of its kind, at
  * most half full: a slot holds the entry's index plus one, or 0. */
-data_entry_t cg_read_entries[CG_DATA_ENTRIES], cg_write_entries[CG_DATA_ENTRIES];
+data_entry_t cg_read_entries[CG_DATA_ENTRIES],
+    cg_write_entries[CG_DATA_ENTRIES];
 
 typedef struct {
    UInt used;

@@ -236,8 +236,9 @@ static IRExpr* mru_offset(walk_t* w, const cache_sim_t* cache, IRExpr* addr)
  * above LIMIT. */
 static IRExpr* above(walk_t* w, IRExpr* offset, UWord limit)
 {
-   IRExpr* within = assign(w, Ity_I1, IRExpr_Binop(word_op(w, Iop_CmpLE64U),
-                                                   offset, word_const(w, limit)));
+   IRExpr* within = assign(
+       w, Ity_I1,
+       IRExpr_Binop(word_op(w, Iop_CmpLE64U), offset, word_const(w, limit)));
    return assign(w, Ity_I1, IRExpr_Unop(Iop_Not1, within));
 }
 
@@ -312,8 +313,8 @@ static IRExpr* fetch_mru_miss_guard(walk_t* w, const cache_sim_t* cache,
       return NULL;
    if (p->first_line_hits)
       return line_mru_miss_guard(w, cache, last);
-   IRExpr* first_differs = word_binop(w, Iop_Xor64, line_mru_tag(w, cache, first),
-                                      word_const(w, first));
+   IRExpr* first_differs = word_binop(
+       w, Iop_Xor64, line_mru_tag(w, cache, first), word_const(w, first));
    IRExpr* last_differs = word_binop(w, Iop_Xor64, line_mru_tag(w, cache, last),
                                      word_const(w, last));
    return word_binop(w, Iop_CmpNE64,
@@ -346,8 +347,8 @@ static IRExpr* guard_if_room(walk_t* w, Int mark, IRExpr* guard)
 static IRDirty* add_helper_call(walk_t* w, const HChar* name, void* helper,
                                 IRExpr** args, Int regparms, IRExpr* guard)
 {
-   IRDirty* call = unsafeIRDirty_0_N(regparms, name, VG_(fnptr_to_fnentry)(helper),
-                                     args);
+   IRDirty* call =
+       unsafeIRDirty_0_N(regparms, name, VG_(fnptr_to_fnentry)(helper), args);
    if (guard)
       call->guard = guard;
    addStmtToIRSB(w->out, IRStmt_Dirty(call));
@@ -385,10 +386,11 @@ static void emit_data_access(walk_t* w, const pending_event_t* p)
       add_helper_call(w, read ? "cg_read_entry" : "cg_write_entry", entry,
                       mkIRExprVec_1(p->value), 1, guard);
    else
-      add_helper_call(w, read ? "cg_read_slow" : "cg_write_slow",
-                      read ? (void*)cg_read_slow : (void*)cg_write_slow,
-                      mkIRExprVec_3(cost_const(p), p->value, size_const(p->size)),
-                      3, guard);
+      add_helper_call(
+          w, read ? "cg_read_slow" : "cg_write_slow",
+          read ? (void*)cg_read_slow : (void*)cg_write_slow,
+          mkIRExprVec_3(cost_const(p), p->value, size_const(p->size)), 3,
+          guard);
 }
 
 /* The fetch site of P (see fetch_site_t), in the superblock's record. */
@@ -454,9 +456,9 @@ static void emit_fetch(walk_t* w, const pending_event_t* p)
                       mkIRExprVec_1(fetch_line_site(w, p, line)), 1, guard);
       break;
    case 2:
-      add_helper_call(w, helpers->fetch_two_lines.name,
-                      helpers->fetch_two_lines.address,
-                      mkIRExprVec_1(fetch_two_lines_site(w, p, line)), 1, guard);
+      add_helper_call(
+          w, helpers->fetch_two_lines.name, helpers->fetch_two_lines.address,
+          mkIRExprVec_1(fetch_two_lines_site(w, p, line)), 1, guard);
       break;
    default:
       add_helper_call(w, "cg_fetch_slow", cg_fetch_slow,
@@ -541,8 +543,10 @@ static void emit_inline_cond_branch(walk_t* w, const pending_event_t* p)
    /* The outcome shifted by the address bits: the history's new bit and
     * the byte offset of the outcome's row of transitions. */
    IRExpr* taken = assign(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, outcome));
-   IRExpr* taken_shifted = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, taken,
-                                  IRExpr_Const(IRConst_U8(bp->cond_addr_bits))));
+   IRExpr* taken_shifted =
+       assign(w, Ity_I64,
+              IRExpr_Binop(Iop_Shl64, taken,
+                           IRExpr_Const(IRConst_U8(bp->cond_addr_bits))));
    const Int history_offset = CG_SLOT_OFFSET(CG_SLOT_BRANCH_HISTORY);
    IRExpr* history = assign(w, Ity_I64, IRExpr_Get(history_offset, Ity_I64));
    /* The counter's address: the history's part of the index, plus the
@@ -550,8 +554,10 @@ static void emit_inline_cond_branch(walk_t* w, const pending_event_t* p)
    UWord addr_part = p->instr_addr & ((1u << bp->cond_addr_bits) - 1);
    IRExpr* slot = binop64(w, Iop_Add64, history,
                           const64((HWord)bp->cond_counters + addr_part));
-   IRExpr* counter = assign(w, Ity_I64, IRExpr_Unop(Iop_8Uto64,
-                            assign(w, Ity_I8, IRExpr_Load(Iend_LE, Ity_I8, slot))));
+   IRExpr* counter = assign(
+       w, Ity_I64,
+       IRExpr_Unop(Iop_8Uto64,
+                   assign(w, Ity_I8, IRExpr_Load(Iend_LE, Ity_I8, slot))));
    /* The history takes the outcome first, as in the function. */
    IRExpr* shifted = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, history,
                             IRExpr_Const(IRConst_U8(1))));
@@ -577,7 +583,8 @@ static void emit_inline_ind_branch(walk_t* w, const pending_event_t* p)
    const cg_branchpred_state_t* bp = cg_branchpred_state();
    Addr* entry = &bp->last_targets[p->instr_addr & (bp->ind_table_size - 1)];
    IRExpr* entry_addr = mkIRExpr_HWord((HWord)entry);
-   IRExpr* stored = assign(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, entry_addr));
+   IRExpr* stored =
+       assign(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, entry_addr));
    addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, entry_addr, p->value));
    add_to_counter(w, &p->cost->Bim, differs64(w, stored, p->value));
 }
@@ -631,9 +638,9 @@ static void emit_event(walk_t* w, const pending_event_t* p)
          emit_inline_ind_branch(w, p);
          return;
       }
-      add_helper_call(w, "cg_branch_ind", cg_branch_ind,
-                      mkIRExprVec_3(cost_const(p), instr_addr_const(p), p->value),
-                      3, NULL);
+      add_helper_call(
+          w, "cg_branch_ind", cg_branch_ind,
+          mkIRExprVec_3(cost_const(p), instr_addr_const(p), p->value), 3, NULL);
       return;
    }
 }
@@ -696,8 +703,9 @@ static void find_base_offsets(walk_t* w, const IRSB* sb)
       base_offset_capacity = 2 * temps;
       base_of_tmp = VG_(realloc)("cg.instr.base_of", base_of_tmp,
                                  base_offset_capacity * sizeof *base_of_tmp);
-      offset_of_tmp = VG_(realloc)("cg.instr.offset_of", offset_of_tmp,
-                                   base_offset_capacity * sizeof *offset_of_tmp);
+      offset_of_tmp =
+          VG_(realloc)("cg.instr.offset_of", offset_of_tmp,
+                       base_offset_capacity * sizeof *offset_of_tmp);
    }
    for (i = 0; i < temps; i++) {
       base_of_tmp[i] = (IRTemp)i;
@@ -916,8 +924,9 @@ static void flush_events(walk_t* w)
    Int held = w->held[w->stmt_index];
    w->any_crossing |= crossing;
    w->test_room = !crossing ? UNLIMITED_TEST_ROOM
-                  : held < OPTIMISER_HELD_SLOTS ? OPTIMISER_HELD_SLOTS - 1 - held
-                  : 0;
+                  : held < OPTIMISER_HELD_SLOTS
+                      ? OPTIMISER_HELD_SLOTS - 1 - held
+                      : 0;
    w->stores_are_exact = w->word_type == Ity_I64 && !crossing;
    if (w->stores_are_exact) {
       /* No load can move across a store here: count the run inline, with

@@ -49,7 +49,7 @@ typedef struct {
    Int* defined_at;    /* per temporary: statement index, or -1 */
    Int* uses;          /* per temporary: how many times it is read */
    Int* used_at;       /* per temporary: the statement of its last use */
-   Int* user;          /* per temporary: the temporary its last use defines, or -1 */
+   Int* user;          /* per temporary: what its last use defines, or -1 */
    Int* evaluated_at;  /* per temporary: where the optimiser computes it */
 } temp_uses_t;
 

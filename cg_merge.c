@@ -91,11 +91,12 @@ static void write_merged(FILE* out, const cg_profile* profile)
 
    for (size_t i = 0; i < pairs; i++) {
       uint32_t p = pair_order[i];
-      if (i == 0 || profile->pair_file[pair_order[i - 1]] != profile->pair_file[p])
-         cg_write_name_line(out, "fl",
-                            cg_name_text(&profile->names, profile->pair_file[p]));
-      cg_write_name_line(out, "fn",
-                         cg_name_text(&profile->names, profile->pair_function[p]));
+      if (i == 0 ||
+          profile->pair_file[pair_order[i - 1]] != profile->pair_file[p])
+         cg_write_name_line(
+             out, "fl", cg_name_text(&profile->names, profile->pair_file[p]));
+      cg_write_name_line(
+          out, "fn", cg_name_text(&profile->names, profile->pair_function[p]));
       for (size_t k = entry_start[p]; k < entry_start[p + 1]; k++)
          cg_write_count_line(out, profile->entry_line[entry_order[k]],
                              cg_entry_counts(profile, entry_order[k]), events);

@@ -51,7 +51,8 @@ static void register_cleanup(void)
       return;
    registered = 1;
    atexit(remove_pending_temp);
-   for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++) {
+   size_t signal_count = sizeof ending_signals / sizeof ending_signals[0];
+   for (size_t i = 0; i < signal_count; i++) {
       struct sigaction action, previous;
       memset(&action, 0, sizeof action);
       action.sa_handler = remove_temp_and_die;

@@ -162,8 +162,9 @@ static void print_group(const grouping* g, const group* shown,
    size_t label_size = strlen(outer) + 2 +
       strlen(cg_name_text(&profile->names, g->inner_name[shown->members[0]]));
    char* label = cg_xmalloc(label_size);
+   size_t counts_size = profile->event_count * sizeof *first;
    if (shown->kept_count == 1 &&
-       memcmp(first, shown->counts, profile->event_count * sizeof *first) == 0) {
+       memcmp(first, shown->counts, counts_size) == 0) {
       snprintf(label, label_size, "%s:%s", outer,
                cg_name_text(&profile->names, g->inner_name[shown->members[0]]));
       print_count_row(r, widths, PERCENT_OUTER, g->marker, shown->counts,

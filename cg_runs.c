@@ -30,7 +30,7 @@ typedef union counter_slot {
 } counter_slot_t;
 
 static counter_slot_t* free_slots;
-static counter_slot_t* chunk_unused;   /* the newest chunk's first unused slot */
+static counter_slot_t* chunk_unused; /* the newest chunk's first free slot */
 static counter_slot_t* chunk_end;
 
 ULong* cg_runs_new_counter(void)

@@ -102,8 +102,8 @@ static inline Addr cg_sim_line_of(const cache_sim_t* cache, Addr addr)
 /* The tags of the set that the line at LINE_ADDR maps to. */
 static inline UWord* cg_sim_set_of(const cache_sim_t* cache, Addr line_addr)
 {
-   return cache->tags
-          + ((line_addr >> cache->line_bits) & cache->set_mask) * cache->set_stride;
+   return cache->tags + ((line_addr >> cache->line_bits) & cache->set_mask) *
+                            cache->set_stride;
 }
 
 /* Looks TAG up in SET, a set of CACHE.  On a hit the line becomes the
@@ -263,7 +263,8 @@ static inline void cg_sim_row8_shift_avx2(__m256i low, __m256i high,
                                           __m256i* high_out)
 {
    __m256i low_rotated = _mm256_permute4x64_epi64(low, _MM_SHUFFLE(2, 1, 0, 3));
-   __m256i high_rotated = _mm256_permute4x64_epi64(high, _MM_SHUFFLE(2, 1, 0, 3));
+   __m256i high_rotated =
+       _mm256_permute4x64_epi64(high, _MM_SHUFFLE(2, 1, 0, 3));
    *low_out = _mm256_blend_epi32(low_rotated, wanted, 0x03);
    *high_out = _mm256_blend_epi32(high_rotated, low_rotated, 0x03);
 }

@@ -65,8 +65,8 @@ int main(int argc, char** argv)
       "cmd: ./synthetic --large\n"
       "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw\n");
    for (unsigned file = 0; written < target; file++) {
-      written += (uint64_t)printf("fl=/usr/src/project/module%u/source_file_%u.c\n",
-                                  file % 97, file);
+      written += (uint64_t)printf(
+          "fl=/usr/src/project/module%u/source_file_%u.c\n", file % 97, file);
       for (unsigned function = 0; function < FUNCTIONS_PER_FILE; function++) {
          written += (uint64_t)printf("fn=module%u_function_%u_%u\n", file % 97,
                                      file, function);
