@@ -230,11 +230,11 @@ static char* translate_pattern(const char* pattern, int* ascii, char* error,
       if (p[0] == '[' && !in_class) {
          /* A class: a ] first, or after ^, is one of its characters. */
          in_class = 1;
-         size_t start = p[1] == '^' ? 2 : 1;
-         if (p[start] == ']')
-            start++;
-         append(&out, p, start);
-         at += start;
+         size_t opening = p[1] == '^' ? 2 : 1;
+         if (p[opening] == ']')
+            opening++;
+         append(&out, p, opening);
+         at += opening;
          continue;
       }
       if (p[0] == '[' && in_class) {
