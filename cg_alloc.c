@@ -10,10 +10,29 @@
 #include "cg_alloc.h"
 #include "cg_cli.h"
 
+static const char* reading_path;
+static const uint64_t* reading_line;
+
+void cg_alloc_reading(const char* path, const uint64_t* line)
+{
+   reading_path = path;
+   reading_line = line;
+}
+
+static void __attribute__((noreturn)) out_of_memory(void)
+{
+   if (reading_path != NULL && *reading_line > 0)
+      cg_fatal("%s:%llu: out of memory", reading_path,
+               (unsigned long long)*reading_line);
+   if (reading_path != NULL)
+      cg_fatal("%s: out of memory", reading_path);
+   cg_fatal("out of memory");
+}
+
 static void* checked(void* block)
 {
    if (block == NULL)
-      cg_fatal("out of memory");
+      out_of_memory();
    return block;
 }
 
@@ -27,7 +46,7 @@ void* cg_xcalloc(size_t count, size_t size)
 void* cg_xreallocarray(void* old, size_t count, size_t size)
 {
    if (size != 0 && count > SIZE_MAX / size)
-      cg_fatal("out of memory");
+      out_of_memory();
    size_t bytes = count * size;
    return checked(realloc(old, bytes != 0 ? bytes : 1));
 }

@@ -753,10 +753,12 @@ int cg_profile_read(cg_profile* profile, const char* path, int sign)
    r->last_entry = (size_t)-1;
    cg_names_init(&r->compressed_keys);
    int ok = 0;
+   cg_alloc_reading(path, &r->line_number);
    if (setjmp(r->failed) == 0) {
       read_file(r);
       ok = 1;
    }
+   cg_alloc_reading(NULL, NULL);
    if (r->fd >= 0)
       close(r->fd);
    free(r->buffer);

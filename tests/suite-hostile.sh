@@ -717,7 +717,8 @@ else
 fi
 
 # An input that never ends a line is read until memory runs out (under a
-# limit of 400 MB here), then refused in one line like any other input.
+# limit of 400 MB here), then refused in one line like any other input,
+# naming the file and the line being read.
 # A sanitized build cannot start under such a limit (its shadow memory
 # alone is larger), which the first run shows: in a shell of its own,
 # whose report of the program's death ("Aborted") goes where its output
@@ -727,7 +728,7 @@ if sh -c 'ulimit -v 400000 && "$1" --version; exit $?' sh \
 	for program in $programs; do
 		(ulimit -v 400000 && invoke "endless-line-$program" "$program" /dev/zero)
 		check_refused "endless-line/$program" "endless-line-$program" \
-			"$program" "out of memory"
+			"$program" "/dev/zero:1: out of memory"
 	done
 	# A report that memory cannot hold, of a profile that it can (100,000
 	# files, a report of some 120 MB with --threshold=0, under a limit of
