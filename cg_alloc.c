@@ -21,7 +21,7 @@ void cg_alloc_reading(const char* path, const uint64_t* line)
 
 static void __attribute__((noreturn)) out_of_memory(void)
 {
-   if (reading_path != NULL && *reading_line > 0)
+   if (reading_path != NULL && reading_line != NULL && *reading_line > 0)
       cg_fatal("%s:%llu: out of memory", reading_path,
                (unsigned long long)*reading_line);
    if (reading_path != NULL)

@@ -10,9 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* While a file is read, the message names PATH and the line *LINE, as the
- * input's own errors do: an input too large for memory is told apart from
- * the others.  cg_alloc_reading(NULL, NULL) when the reading ends. */
+/* While a file is read, the message names PATH and the line *LINE (LINE
+ * NULL, or *LINE 0: the file alone), as the input's own errors do: an
+ * input too large for memory is told apart from the others.
+ * cg_alloc_reading(NULL, NULL) when the reading ends. */
 void cg_alloc_reading(const char* path, const uint64_t* line);
 
 void* cg_xmalloc(size_t size);

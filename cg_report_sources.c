@@ -198,12 +198,14 @@ static int read_whole(const char* path, source* into)
       return 0;
    }
    size_t capacity = 65536, length = 0, got;
+   cg_alloc_reading(path, NULL);
    char* text = cg_xmalloc(capacity);
    while ((got = fread(text + length, 1, capacity - length, stream)) > 0) {
       length += got;
       if (length == capacity)
          text = cg_xreallocarray(text, capacity *= 2, 1);
    }
+   cg_alloc_reading(NULL, NULL);
    int failed = ferror(stream);
    fclose(stream);
    if (failed) {

@@ -747,6 +747,14 @@ if sh -c 'ulimit -v 400000 && "$1" --version; exit $?' sh \
 		else
 			check_refused report-beyond-memory wide-whole cg_annotate "out of memory"
 		fi
+		# A source to annotate that memory cannot hold (a sparse file of
+		# 200 MB under a limit of 160 MB) is named in the refusal.
+		printf 'cmd: c\nevents: A\nfl=huge-source.c\nfn=f\n1 5\nsummary: 5\n' >huge-source.cgout
+		rm -f huge-source.c && truncate -s 200M huge-source.c
+		(ulimit -v 160000 && run huge-source "$builddir/cg_annotate" huge-source.cgout)
+		rm -f huge-source.c
+		check_refused source-beyond-memory huge-source cg_annotate \
+			"huge-source.c: out of memory"
 	fi
 	# cg_diff keeps each function's total, not its lines: 600,000 lines
 	# of nine events (some 65 MB kept as lines) under a limit of 40 MB.
