@@ -3,7 +3,9 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,4 +59,27 @@ char* cg_xstrndup(const char* text, size_t length)
    memcpy(copy, text, length);
    copy[length] = '\0';
    return copy;
+}
+
+char* cg_xvprintf(const char* format, va_list args)
+{
+   va_list again;
+   va_copy(again, args);
+   int length = vsnprintf(NULL, 0, format, args);
+   /* Only a text longer than an int can count fails. */
+   if (length < 0)
+      out_of_memory();
+   char* text = cg_xmalloc((size_t)length + 1);
+   vsnprintf(text, (size_t)length + 1, format, again);
+   va_end(again);
+   return text;
+}
+
+char* cg_xprintf(const char* format, ...)
+{
+   va_list args;
+   va_start(args, format);
+   char* text = cg_xvprintf(format, args);
+   va_end(args);
+   return text;
 }

@@ -7,6 +7,7 @@
 #ifndef CG_ALLOC_H
 #define CG_ALLOC_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,5 +22,10 @@ void* cg_xcalloc(size_t count, size_t size);
 /* Grows an array of COUNT elements of SIZE bytes; checks the product. */
 void* cg_xreallocarray(void* old, size_t count, size_t size);
 char* cg_xstrndup(const char* text, size_t length);
+/* The text FORMAT makes of its arguments, whole, in a block of its own
+ * (as asprintf() and vasprintf() make it). */
+char* cg_xprintf(const char* format, ...)
+   __attribute__((format(printf, 1, 2)));
+char* cg_xvprintf(const char* format, va_list args);
 
 #endif

@@ -366,13 +366,14 @@ static double parse_sort_threshold(const char* text, size_t length)
 
 /* Parses "A,B:N,..." into indexes among the COUNT events NAMES (and
  * thresholds, if wanted: N, or -1 where there is none); returns how many
- * items it read, or 0 with the error (naming OPTION) in ERROR.  An item
- * that names an event whole is that event, so that a name with a colon in
- * it can be sorted by; otherwise its last colon starts the threshold. */
+ * items it read, or 0 with the error (naming OPTION) in *ERROR,
+ * allocated.  An item that names an event whole is that event, so that a
+ * name with a colon in it can be sorted by; otherwise its last colon
+ * starts the threshold. */
 static size_t parse_event_list(char* const* names, size_t count,
                                const char* list, const char* option,
                                size_t** events, double** thresholds,
-                               char* error, size_t error_size)
+                               char** error)
 {
    size_t items = 0;
    const char* item = list;
@@ -389,17 +390,16 @@ static size_t parse_event_list(char* const* names, size_t count,
          threshold = parse_sort_threshold(
             colon + 1, (size_t)(item + length - colon - 1));
          if (threshold < 0) {
-            snprintf(error, error_size, "%s: invalid threshold in `%.*s`",
-                     option, (int)length, item);
+            *error = cg_xprintf("%s: invalid threshold in `%.*s`", option,
+                                (int)length, item);
             return 0;
          }
          name_length = (size_t)(colon - item);
       }
       size_t event = event_named(names, count, item, name_length);
       if (event == count) {
-         snprintf(error, error_size,
-                  "%s event `%.*s` did not appear in `events:` line", option,
-                  (int)name_length, item);
+         *error = cg_xprintf("%s event `%.*s` did not appear in `events:` line",
+                             option, (int)name_length, item);
          return 0;
       }
       *events = cg_xreallocarray(*events, items + 1, sizeof(size_t));
@@ -422,18 +422,17 @@ static size_t parse_event_list(char* const* names, size_t count,
  * files after it (a summary that does not add up, other events, a file
  * that cannot be opened), as the current tool tells it. */
 static int check_chosen_events(void* choices_, char* const* names,
-                               size_t count, char* error, size_t error_size)
+                               size_t count, char** error)
 {
    const choices* chosen = choices_;
    size_t* events = NULL;
    double* thresholds = NULL;
    int known = (chosen->show == NULL ||
                 parse_event_list(names, count, chosen->show, "--show",
-                                 &events, NULL, error, error_size) > 0) &&
+                                 &events, NULL, error) > 0) &&
                (chosen->sort == NULL ||
                 parse_event_list(names, count, chosen->sort, "--sort",
-                                 &events, &thresholds, error,
-                                 error_size) > 0);
+                                 &events, &thresholds, error) > 0);
    free(events);
    free(thresholds);
    return known;
@@ -445,12 +444,11 @@ static void choose_columns(report* r, const choices* chosen)
    /* The lists were checked against the events as they were read
     * (check_chosen_events); parsed against the same events here, they
     * fail only as they failed there. */
-   char error[256];
+   char* error;
    if (chosen->show != NULL) {
       r->column_count =
          parse_event_list(profile->event_names, profile->event_count,
-                          chosen->show, "--show", &r->columns, NULL, error,
-                          sizeof error);
+                          chosen->show, "--show", &r->columns, NULL, &error);
       if (r->column_count == 0)
          cg_fatal("%s", error);
    } else {
@@ -463,7 +461,7 @@ static void choose_columns(report* r, const choices* chosen)
       r->sort_count =
          parse_event_list(profile->event_names, profile->event_count,
                           chosen->sort, "--sort", &r->sort_events,
-                          &r->sort_thresholds, error, sizeof error);
+                          &r->sort_thresholds, &error);
       if (r->sort_count == 0)
          cg_fatal("%s", error);
    } else {

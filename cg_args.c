@@ -249,12 +249,19 @@ void cg_args_parse(const cg_arg_parser* parser, int argc, char** argv,
    }
    report_missing_positionals(parser, files.count);
    if (unknown.count > 0) {
-      char listed[4096] = "";
+      /* Each followed by a space, the last by the string's end. */
+      size_t size = 0;
+      for (size_t u = 0; u < unknown.count; u++)
+         size += strlen(unknown.items[u]) + 1;
+      char* listed = cg_xmalloc(size);
+      char* end = listed;
       for (size_t u = 0; u < unknown.count; u++) {
-         size_t used = strlen(listed);
-         snprintf(listed + used, sizeof listed - used, "%s%s",
-                  u ? " " : "", unknown.items[u]);
+         size_t length = strlen(unknown.items[u]);
+         memcpy(end, unknown.items[u], length);
+         end += length;
+         *end++ = ' ';
       }
+      end[-1] = '\0';
       cg_usage_error(parser->help, 2, "unrecognized arguments: %s", listed);
    }
    free(unknown.items);

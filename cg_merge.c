@@ -142,7 +142,7 @@ int main(int argc, char** argv)
    cg_profile_init(&profile, &rules);
    for (size_t f = 0; f < file_count; f++) {
       if (!cg_profile_read(&profile, files[f], 1)) {
-         if (profile.error_detail[0] != '\0')
+         if (profile.error_detail != NULL)
             cg_fatal("%s (%s)", profile.error, profile.error_detail);
          cg_fatal("%s", profile.error);
       }

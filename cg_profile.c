@@ -5,6 +5,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,16 @@ void cg_profile_init(cg_profile* profile, const cg_read_rules* rules)
       cg_xcalloc(profile->entry_slot_mask + 1, sizeof(uint64_t));
 }
 
+void cg_profile_set_error(cg_profile* profile, const char* format, ...)
+{
+   va_list args;
+   va_start(args, format);
+   char* text = cg_xvprintf(format, args);
+   va_end(args);
+   free(profile->error);
+   profile->error = text;
+}
+
 void cg_profile_free(cg_profile* profile)
 {
    for (size_t i = 0; i < profile->input_count; i++) {
@@ -41,6 +52,8 @@ void cg_profile_free(cg_profile* profile)
       free(profile->event_names[e]);
    free(profile->event_names);
    free(profile->summary);
+   free(profile->error);
+   free(profile->error_detail);
    cg_names_free(&profile->names);
    free(profile->name_use);
    free(profile->pair_file);
@@ -263,8 +276,8 @@ int cg_profile_counts_fit(cg_profile* profile, int lines_written)
                                                  : "the profiles";
    const char* what = "counts overflow 64 bits when summed";
    if (home == CG_IN_SUMMARY) {
-      snprintf(profile->error, sizeof profile->error,
-               "%s: %s: %s of the summary", from, what, event);
+      cg_profile_set_error(profile, "%s: %s: %s of the summary", from,
+                           what, event);
       return 0;
    }
    size_t pair = home == CG_IN_PAIR ? index : profile->entry_pair[index];
@@ -273,13 +286,13 @@ int cg_profile_counts_fit(cg_profile* profile, int lines_written)
    const char* function =
       cg_name_text(&profile->names, profile->pair_function[pair]);
    if (home == CG_IN_PAIR)
-      snprintf(profile->error, sizeof profile->error,
-               "%s: %s: %s of %s in %s", from, what, event, function, file);
+      cg_profile_set_error(profile, "%s: %s: %s of %s in %s", from, what,
+                           event, function, file);
    else
-      snprintf(profile->error, sizeof profile->error,
-               "%s: %s: %s of line %llu of %s in %s", from, what, event,
-               (unsigned long long)profile->entry_line[index], function,
-               file);
+      cg_profile_set_error(profile, "%s: %s: %s of line %llu of %s in %s",
+                           from, what, event,
+                           (unsigned long long)profile->entry_line[index],
+                           function, file);
    return 0;
 }
 

@@ -69,9 +69,9 @@ typedef struct cg_read_rules {
    /* If set, asked about each file's events (NAMES, COUNT of them) as its
     * events: line is read, before they are compared with the first
     * file's: it returns 1 to accept them, or 0 with the reading's error
-    * written into ERROR (ERROR_SIZE bytes). */
+    * in *ERROR, allocated (the profile takes it). */
    int (*check_events)(void* context, char* const* names, size_t count,
-                       char* error, size_t error_size);
+                       char** error);
    void* check_events_context;
 } cg_read_rules;
 
@@ -129,12 +129,19 @@ typedef struct cg_profile {
     * keyed by where they live (count_key() in cg_profile.c). */
    cg_carries carries;
 
-   char error[1024];     /* why the last cg_profile_read failed */
-   char error_detail[512]; /* which file differs, when events differ */
+   /* Why the last cg_profile_read() or cg_profile_counts_fit() failed,
+    * and which file differs when events differ (else NULL): allocated,
+    * whole however long the paths and names in them. */
+   char* error;
+   char* error_detail;
 } cg_profile;
 
 void cg_profile_init(cg_profile* profile, const cg_read_rules* rules);
 void cg_profile_free(cg_profile* profile);
+
+/* Sets profile->error to the text FORMAT makes of its arguments. */
+void cg_profile_set_error(cg_profile* profile, const char* format, ...)
+   __attribute__((format(printf, 2, 3)));
 
 /* Reads the data file PATH and adds SIGN (1 or -1) times its counts.
  * Returns 1 on success; on failure returns 0 with a one-line message in

@@ -8,7 +8,8 @@
  *     cmd: TEXT       exactly one, before events:
  *     events: A B ..  one or more event names, separated by blanks
  *     KEY: VALUE      any other such line is kept out of the way (ignored),
- *                     except "positions:" naming anything but "line", and
+ *                     except "positions:" naming anything but "line"
+ *                     (blanks may follow it), and
  *                     "summary:" or "totals:", which end the header before
  *                     its events: line ("missing an `events:` line")
  *   Body:
@@ -49,6 +50,9 @@
  *                                         profile->error_detail)
  *     what rules.check_events refused     (its own message, no FILE:LINE)
  *     [Errno N] REASON: 'FILE'           (cannot open or read it)
+ * A message that quotes a line holding a NUL byte says "NUL byte" in the
+ * place of its text, which would end there.  Paths, names and lines are
+ * given whole, however long.
  *
  * Sums of counts (a line's or a function's over the file, and the
  * profile's over the files read into it) may leave 64 bits on the way and
@@ -119,20 +123,33 @@ static void fail(reader* r, const char* format, ...)
 
 static void fail(reader* r, const char* format, ...)
 {
-   char message[768];
    va_list args;
    va_start(args, format);
-   vsnprintf(message, sizeof message, format, args);
+   char* message = cg_xvprintf(format, args);
    va_end(args);
-   snprintf(r->profile->error, sizeof r->profile->error, "%s:%llu: %s",
-            r->path, (unsigned long long)r->line_number, message);
+   cg_profile_set_error(r->profile, "%s:%llu: %s", r->path,
+                        (unsigned long long)r->line_number, message);
+   free(message);
    longjmp(r->failed, 1);
+}
+
+/* Fails with WHAT and the text of LINE (LENGTH bytes), or with "NUL
+ * byte" for the text where the line holds one, which would cut it short. */
+static void fail_with_line(reader* r, const char* what, const char* line,
+                           size_t length) __attribute__((noreturn));
+
+static void fail_with_line(reader* r, const char* what, const char* line,
+                           size_t length)
+{
+   if (memchr(line, '\0', length) != NULL)
+      fail(r, "%s: NUL byte", what);
+   fail(r, "%s: %s", what, line);
 }
 
 static void fail_errno(reader* r, int error)
 {
-   snprintf(r->profile->error, sizeof r->profile->error,
-            "[Errno %d] %s: '%s'", error, strerror(error), r->path);
+   cg_profile_set_error(r->profile, "[Errno %d] %s: '%s'", error,
+                        strerror(error), r->path);
    longjmp(r->failed, 1);
 }
 
@@ -466,23 +483,27 @@ static void read_events(reader* r, const char* value)
    for (size_t e = 0; matches && profile->event_count && e < count; e++)
       matches = strcmp(names[e], profile->event_names[e]) == 0;
    const cg_read_rules* rules = &profile->rules;
+   char* refusal = NULL;
    int accepted = count == 0 || rules->check_events == NULL ||
                   rules->check_events(rules->check_events_context, names,
-                                      count, profile->error,
-                                      sizeof profile->error);
+                                      count, &refusal);
    if (count == 0 || !accepted || !matches) {
       for (size_t e = 0; e < count; e++)
          free(names[e]);
       free(names);
       if (count == 0)
          fail(r, "`events:` line names no events");
-      if (!accepted)
+      if (!accepted) {
+         free(profile->error);
+         profile->error = refusal;
          longjmp(r->failed, 1);
-      snprintf(profile->error_detail, sizeof profile->error_detail,
-               "%s:%llu has other events than %s", r->path,
-               (unsigned long long)r->line_number, profile->inputs[0].path);
-      snprintf(profile->error, sizeof profile->error,
-               "events in data files don't match");
+      }
+      free(profile->error_detail);
+      profile->error_detail =
+         cg_xprintf("%s:%llu has other events than %s", r->path,
+                    (unsigned long long)r->line_number,
+                    profile->inputs[0].path);
+      cg_profile_set_error(profile, "events in data files don't match");
       longjmp(r->failed, 1);
    }
    if (profile->event_count == 0) {
@@ -545,7 +566,11 @@ static void read_header(reader* r)
          read_events(r, value);
          return;
       } else if ((value = header_value(line, "positions:")) != NULL) {
-         if (strcmp(value, "line") != 0)
+         /* Blanks after the one position allowed, as after events. */
+         size_t named = strlen(value);
+         while (named > 0 && cg_is_blank(value[named - 1]))
+            named--;
+         if (named != 4 || memcmp(value, "line", 4) != 0)
             fail(r, "unsupported `positions:` line: %s", value);
       } else if (!is_header_key(line) || header_value(line, "summary:") ||
                  header_value(line, "totals:")) {
@@ -615,7 +640,7 @@ static void read_position_line(reader* r, const char* line, size_t length)
    case 'i':
    case 'e':
       if (!profile->rules.accept_inline_files)
-         fail(r, "malformed line: %s", line);
+         fail_with_line(r, "malformed line", line, length);
       r->file = position_name(r, CG_AS_FILE, name, name_length);
       r->have_file = 1;
       break;
@@ -623,7 +648,7 @@ static void read_position_line(reader* r, const char* line, size_t length)
       r->function = position_name(r, CG_AS_FUNCTION, name, name_length);
       break;
    default:
-      fail(r, "malformed line: %s", line);
+      fail_with_line(r, "malformed line", line, length);
    }
    r->pair = NO_PAIR;
 }
@@ -653,11 +678,11 @@ static void read_body(reader* r)
                (value = header_value(line, "totals:")) != NULL)
          read_summary_line(r, value, line + length);
       else if (r->summary_line != 0)
-         fail(r, "line after the `summary:` line: %s", line);
+         fail_with_line(r, "line after the `summary:` line", line, length);
       else if (first == 'f' && length >= 3 && line[2] == '=')
          read_position_line(r, line, length);
       else
-         fail(r, "malformed line: %s", line);
+         fail_with_line(r, "malformed line", line, length);
    }
 }
 

@@ -170,8 +170,7 @@ static void check_fits(const report* r, cg_sum sum, const char* what,
 {
    if (sum >= INT64_MIN && sum <= INT64_MAX)
       return;
-   char total[256];
-   vsnprintf(total, sizeof total, what, args);
+   char* total = cg_xvprintf(what, args);
    cg_fatal("%s: counts overflow 64 bits when summed: %s",
             r->data_count == 1 ? r->data_paths[0] : "the profiles", total);
 }

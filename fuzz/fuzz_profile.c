@@ -82,9 +82,10 @@ static void check_read(cg_profile* profile, int ok)
 {
    if (ok)
       return;
-   if (profile->error[0] == '\0' || strchr(profile->error, '\n') != NULL) {
+   if (profile->error == NULL || profile->error[0] == '\0' ||
+       strchr(profile->error, '\n') != NULL) {
       fprintf(stderr, "fuzz_profile: bad error message: '%s'\n",
-              profile->error);
+              profile->error ? profile->error : "(none)");
       abort();
    }
 }
@@ -113,7 +114,7 @@ static void check_cancelled(cg_profile* profile)
       zero &= profile->pair_counts[c] == 0;
    if (!zero) {
       fprintf(stderr, "fuzz_profile: a file minus itself is not 0 (%s)\n",
-              profile->error);
+              profile->error ? profile->error : "its counts fit");
       abort();
    }
 }

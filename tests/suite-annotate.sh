@@ -442,6 +442,14 @@ expect_error bad-context 2 \
 expect_error unknown-option 2 \
   "cg_annotate: error: unrecognized arguments: --bogus" \
   "$annotate" multi.cgout --bogus
+# Arguments and event names are quoted whole, however long.
+long=$(printf '%05000d' 0 | tr 0 q)
+expect_error long-unknown-options 2 \
+  "cg_annotate: error: unrecognized arguments: --$long --$long" \
+  "$annotate" multi.cgout "--$long" "--$long"
+expect_error long-show-event 1 \
+  "cg_annotate: error: --show event \`$long\` did not appear in \`events:\` line" \
+  "$annotate" "--show=$long" multi.cgout
 expect_error no-files 2 \
   "cg_annotate: error: the following arguments are required: cachegrind-out-file" \
   "$annotate" --show=Ir

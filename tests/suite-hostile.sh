@@ -448,6 +448,13 @@ if [ -x "$builddir/cg_annotate" ]; then
 		check_refused "report-sum/$case" "report-$case" cg_annotate \
 			"report-$case.cgout: counts overflow 64 bits when summed: ${sum#*:}"
 	done
+	# The total is named whole, however long its file's name.
+	long_c=$(printf '%0300d' 0 | tr 0 l).c
+	printf 'cmd: c\nevents: A\nfl=%s\nfn=f\n1 %s\nfl=b.c\nfn=g\n1 -%s\nfl=%s\nfn=h\n2 %s\nsummary: %s\n' \
+		"$long_c" $half $half "$long_c" $half $half >report-long-name.cgout
+	run report-long-name "$builddir/cg_annotate" report-long-name.cgout
+	check_refused report-sum/long-name report-long-name cg_annotate \
+		"report-long-name.cgout: counts overflow 64 bits when summed: the total of $long_c"
 fi
 
 # The counts that wrapped are kept in a table of their own (cg_carries.c),

@@ -371,6 +371,20 @@ if [ "$(cat odd-blanks.status)" = 0 ] && cmp -s odd-blanks.stdout odd-blanks-exp
 else
 	fail accept/odd-blanks "status $(cat odd-blanks.status): $(head -1 odd-blanks.stderr)"
 fi
+# Lines of those blanks alone are blank lines; a blank outside ASCII
+# (a no-break space, U+00A0) is none.
+write odd-blank-lines "desc: d\ncmd: c\n\013\nevents: A B\n\014\034\035\nfl=a.c\nfn=f\n1 2 3\n\036\037\nsummary: 2 3\n\013\n"
+run odd-blank-lines "$merge" odd-blank-lines.cgout
+if [ "$(cat odd-blank-lines.status)" = 0 ] && cmp -s odd-blank-lines.stdout odd-blanks-expected.cgout; then
+	pass accept/odd-blank-lines
+else
+	fail accept/odd-blank-lines "status $(cat odd-blank-lines.status): $(head -1 odd-blank-lines.stderr)"
+fi
+write no-break-space "${header}fl=a.c\nfn=f\n1 2\302\2403\nsummary: 2 3\n"
+rejected no-break-space 'no-break-space.cgout:6: malformed or too many event counts' no-break-space.cgout
+# Line ends of every kind, mixed, each counted once: CR CR LF is two.
+write mixed-line-ends 'cmd: c\r\r\nevents: A\n\rfl=a.c\rfn=f\r\nbogus\n'
+rejected mixed-line-ends 'mixed-line-ends.cgout:7: malformed line: bogus' mixed-line-ends.cgout
 
 # Counts and line numbers beyond 64 bits.
 for case in "count-over 1 9223372036854775808" \
@@ -490,6 +504,27 @@ write nul-summary "${header}fl=a.c\nfn=f\n1 2 3\nsummary: 2 3\000 4\n"
 rejected nul-in-summary 'nul-summary.cgout:7: malformed line: NUL byte' nul-summary.cgout
 write nul-header "desc: d\000\ncmd: c\nevents: A\n"
 rejected nul-in-header 'nul-header.cgout:1: malformed line: NUL byte' nul-header.cgout
+# A body line that is rejected whole says so too, not its text cut at the
+# NUL: one beginning with it, a summary: key broken by it, a line after
+# the summary.
+write nul-line-start "${header}fl=a.c\nfn=f\n\0001 2 3\nsummary: 2 3\n"
+rejected nul-line-start 'nul-line-start.cgout:6: malformed line: NUL byte' nul-line-start.cgout
+write nul-summary-key "${header}fl=a.c\nfn=f\n1 2 3\nsumm\000ary: 2 3\n"
+rejected nul-summary-key 'nul-summary-key.cgout:7: malformed line: NUL byte' nul-summary-key.cgout
+write nul-after-summary "${header}fl=a.c\nfn=f\n1 2 3\nsummary: 2 3\n\000x\n"
+rejected nul-after-summary 'nul-after-summary.cgout:8: line after the `summary:` line: NUL byte' nul-after-summary.cgout
+write nul-position "${header}fl=a.c\nfx=\000\nsummary: 0 0\n"
+rejected nul-position 'nul-position.cgout:5: malformed line: NUL byte' nul-position.cgout
+
+# A path far longer than any message is named whole, with the line.
+long_folder=$(printf 'folder-of-forty-characters-in-its-name-%02d/' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30)
+mkdir -p "$long_folder"
+write "${long_folder}long-path" "${header}bogus\nsummary: 0 0\n"
+rejected long-path "${long_folder}long-path.cgout:4: malformed line: bogus" "${long_folder}long-path.cgout"
+# So is a line of 5,000 characters that the message quotes.
+long_line=$(printf '%05000d' 0 | tr 0 x)
+write long-line "${header}${long_line}\nsummary: 0 0\n"
+rejected long-line "long-line.cgout:4: malformed line: $long_line" long-line.cgout
 
 # The header: cmd: and events: lines.
 write no-cmd "desc: d\nevents: A B\nfl=a.c\nfn=f\n1 2 3\nsummary: 2 3\n"
@@ -530,6 +565,12 @@ write two-summaries "${header}fl=a.c\nfn=f\n1 2 3\nsummary: 2 3\nsummary: 2 3\n"
 rejected two-summaries 'two-summaries.cgout:8: more than one `summary:` line' two-summaries.cgout
 write after-summary "${header}fl=a.c\nfn=f\n1 2 3\nsummary: 2 3\nfn=g\n"
 rejected line-after-summary 'after-summary.cgout:8: line after the `summary:` line: fn=g' after-summary.cgout
+write count-after-summary "${header}fl=a.c\nfn=f\n1 2 3\nsummary: 2 3\n2 1\n"
+rejected count-after-summary 'count-after-summary.cgout:8: line after the `summary:` line: 2 1' count-after-summary.cgout
+write summary-then-totals "${header}fl=a.c\nfn=f\n1 2 3\nsummary: 2 3\ntotals: 2 3\n"
+rejected summary-then-totals 'summary-then-totals.cgout:8: more than one `summary:` line' summary-then-totals.cgout
+write summary-over-separated "${header}fl=a.c\nfn=f\n1 2 3\nsummary: 9_223_372_036_854_775_808 3\n"
+rejected summary-over-separated 'summary-over-separated.cgout:7: event count out of 64-bit range' summary-over-separated.cgout
 
 # Events must be the same in every input; cg_merge names the file that
 # differs (by names, by number), cg_diff says only that they differ.
@@ -537,6 +578,8 @@ write ab "${header}fl=a.c\nfn=f\n1 2 3\nsummary: 2 3\n"
 write ac "desc: d\ncmd: c\nevents: A C\nfl=a.c\nfn=f\n1 2 3\nsummary: 2 3\n"
 write a-only "cmd: c\nevents: A\nfl=a.c\nfn=f\n1 2\nsummary: 2\n"
 rejected events-differ "events in data files don't match (ac.cgout:3 has other events than ab.cgout)" ab.cgout ac.cgout
+cp ac.cgout "$long_folder"
+rejected events-differ-long-path "events in data files don't match (${long_folder}ac.cgout:3 has other events than ab.cgout)" ab.cgout "${long_folder}ac.cgout"
 rejected events-fewer "events in data files don't match (a-only.cgout:2 has other events than ab.cgout)" ab.cgout ab.cgout a-only.cgout
 rejected events-real "events in data files don't match (br.cgout:5 has other events than w1.cgout)" w1.cgout br.cgout
 run diff-events "$diff" w1.cgout br.cgout
@@ -835,6 +878,9 @@ accepted missing-trailing-counts 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n
 accepted totals 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\ntotals: 13 10 11\n'
 accepted blank-and-comments '# a comment first\n\ndesc: d\n   \ncmd: c\n# between\nevents: A B C\n\nfl=a.c\n\t\nfn=f\n# a comment\n1 1 2 3\n\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\n\nsummary: 13 10 11\n# after\n\n'
 accepted compressed-names 'desc: d\ncmd: c\nevents: A B C\nfl=(1) a.c\nfn=(1) f\n1 1 2 3\n2 4 0 6\nfn=(2) g\n3 0 0 0\nfl=(2) b.c\nfn=(1)\n1 7 8 0\nfl=(1)\nfn=(1)\n1 1 1 1\nfl=(3) c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
+# "positions: line" is the one position allowed, with blanks after it as
+# after any header value.
+accepted positions-trailing-blanks 'desc: d\ncmd: c\npositions:\tline \t\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
 accepted other-header-lines 'version: 1\ncreator: someone\ndesc: d\ncmd: c\npositions: line\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 13 10 11\n'
 accepted tabs-and-spaces 'desc:\td\ncmd:   c\nevents:\tA  B\tC \nfl=a.c\nfn=f\n1\t1 2  3\n2 4 0 6   \nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7\t8\t0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary:\t13  10 11 \n'
 accepted digit-separators 'desc: d\ncmd: c\nevents: A B C\nfl=a.c\nfn=f\n1 1 2 3\n2 4 0 6\nfn=g\n3 0 0 0\nfl=b.c\nfn=f\n1 7 8 0\nfl=a.c\nfn=f\n1 1 1 1\nfl=c.c\n9 0 -1 +1\nsummary: 1_3 1_0 1_1\n'
