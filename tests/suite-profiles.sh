@@ -27,6 +27,7 @@ fixtures=$srcdir/tests/profiles
 work=$builddir/tests/out/profiles
 merge=$builddir/cg_merge
 diff=$builddir/cg_diff
+annotate=$builddir/cg_annotate
 # Usage texts are wrapped to $COLUMNS: the checks of their first lines
 # assume the usual 80.
 LC_ALL=C COLUMNS=80
@@ -318,21 +319,45 @@ write() {
 # rejected NAME MESSAGE FILE...: "cg_merge -o NAME.out FILE..." exits with
 # status 1, writes exactly "cg_merge: error: MESSAGE" to stderr and nothing
 # to stdout, and leaves neither NAME.out nor a temporary NAME.out.XXXXXX.
+# A single FILE is refused alike by "cg_diff FILE FILE" and "cg_annotate
+# FILE" (which share the reader), unless NAME is in $merge_diff_only:
+# cg_annotate reads fi= and fe= lines (a function's inlined files).
+merge_diff_only=malformed-fi
 rejected() {
-	name=$1 message=$2
+	refused=$1 message=$2
 	shift 2
-	run "$name" "$merge" -o "$name.out" "$@"
-	printf 'cg_merge: error: %s\n' "$message" >"$name.want-err"
-	if [ "$(cat "$name.status")" != 1 ]; then
-		fail "reject/$name" "status $(cat "$name.status"), want 1; stderr: $(head -1 "$name.stderr")"
-	elif ! cmp -s "$name.stderr" "$name.want-err"; then
-		fail "reject/$name" "stderr '$(head -2 "$name.stderr" | tr '\n' '|')', want '$message'"
-	elif [ -s "$name.stdout" ]; then
-		fail "reject/$name" "something on stdout"
-	elif ! no_output_left "$name"; then
-		fail "reject/$name" "left $(ls "$name".out*)"
-	else
-		pass "reject/$name"
+	run "$refused" "$merge" -o "$refused.out" "$@"
+	why=$(refusal_differs "$refused" cg_merge "$message")
+	if [ -z "$why" ] && ! no_output_left "$refused"; then
+		why="left $(ls "$refused".out*)"
+	fi
+	if [ -z "$why" ] && [ $# = 1 ]; then
+		run "$refused-diff" "$diff" "$1" "$1"
+		why=$(refusal_differs "$refused-diff" cg_diff "$message")
+		case " $merge_diff_only " in
+		*" $refused "*) ;;
+		*)
+			if [ -z "$why" ]; then
+				run "$refused-annotate" "$annotate" "$1"
+				why=$(refusal_differs "$refused-annotate" cg_annotate "$message")
+			fi
+			;;
+		esac
+	fi
+	if [ -z "$why" ]; then pass "reject/$refused"; else fail "reject/$refused" "$why"; fi
+}
+
+# refusal_differs RUN PROGRAM MESSAGE: prints what is wrong, if anything,
+# with RUN's ending: status 1, "PROGRAM: error: MESSAGE" alone on stderr,
+# nothing on stdout.
+refusal_differs() {
+	printf '%s: error: %s\n' "$2" "$3" >"$1.want-err"
+	if [ "$(cat "$1.status")" != 1 ]; then
+		echo "$2: status $(cat "$1.status"), want 1; stderr: $(head -1 "$1.stderr")"
+	elif ! cmp -s "$1.stderr" "$1.want-err"; then
+		echo "$2: stderr '$(head -2 "$1.stderr" | tr '\n' '|')', want '$3'"
+	elif [ -s "$1.stdout" ]; then
+		echo "$2: something on stdout"
 	fi
 }
 
