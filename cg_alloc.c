@@ -83,3 +83,16 @@ char* cg_xprintf(const char* format, ...)
    va_end(args);
    return text;
 }
+
+void cg_text_append(cg_text* text, const char* bytes, size_t count)
+{
+   if (count > SIZE_MAX / 2 - 1 - text->length)
+      out_of_memory();
+   if (text->length + count + 1 > text->capacity) {
+      text->capacity = (text->length + count + 1) * 2;
+      text->text = cg_xreallocarray(text->text, text->capacity, 1);
+   }
+   memcpy(text->text + text->length, bytes, count);
+   text->length += count;
+   text->text[text->length] = '\0';
+}

@@ -24,8 +24,17 @@ void* cg_xreallocarray(void* old, size_t count, size_t size);
 char* cg_xstrndup(const char* text, size_t length);
 /* The text FORMAT makes of its arguments, whole, in a block of its own
  * (as asprintf() and vasprintf() make it). */
-char* cg_xprintf(const char* format, ...)
-   __attribute__((format(printf, 1, 2)));
+char* cg_xprintf(const char* format, ...) __attribute__((format(printf, 1, 2)));
 char* cg_xvprintf(const char* format, va_list args);
+
+/* A text that grows as it is written: zero-initialised it is empty, and
+ * TEXT (to free) stays NUL-terminated once anything is appended. */
+typedef struct {
+   char* text;
+   size_t length, capacity;
+} cg_text;
+
+/* Appends COUNT bytes (NULs too) to TEXT. */
+void cg_text_append(cg_text* text, const char* bytes, size_t count);
 
 #endif

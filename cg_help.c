@@ -74,35 +74,15 @@ int cg_help_width(void)
 
 /* ---- building text ---- */
 
-typedef struct {
-   char* text;
-   size_t length;
-   size_t room;
-} text_builder;
-
-static void add_bytes(text_builder* b, const char* bytes, size_t count)
+static void add_text(cg_text* b, const char* text)
 {
-   if (b->length + count + 1 > b->room) {
-      size_t room = b->room ? b->room : 256;
-      while (b->length + count + 1 > room)
-         room *= 2;
-      b->text = cg_xreallocarray(b->text, room, 1);
-      b->room = room;
-   }
-   memcpy(b->text + b->length, bytes, count);
-   b->length += count;
-   b->text[b->length] = '\0';
+   cg_text_append(b, text, strlen(text));
 }
 
-static void add_text(text_builder* b, const char* text)
-{
-   add_bytes(b, text, strlen(text));
-}
-
-static void add_spaces(text_builder* b, long count)
+static void add_spaces(cg_text* b, long count)
 {
    for (long i = 0; i < count; i++)
-      add_bytes(b, " ", 1);
+      cg_text_append(b, " ", 1);
 }
 
 static size_t part_count(const char* const* parts)
@@ -122,7 +102,7 @@ static const char usage_prefix[] = "usage: ";
  * line has one to itself), each line starting on a new line with INDENT
  * spaces, but the first if CONTINUES_USAGE: that one goes on after
  * "usage: ". */
-static void add_wrapped_parts(text_builder* b, const char* const* parts,
+static void add_wrapped_parts(cg_text* b, const char* const* parts,
                               size_t count, long indent, int continues_usage,
                               long width)
 {
@@ -148,7 +128,7 @@ static void add_wrapped_parts(text_builder* b, const char* const* parts,
    }
 }
 
-static void add_joined(text_builder* b, const char* const* parts, size_t count)
+static void add_joined(cg_text* b, const char* const* parts, size_t count)
 {
    for (size_t i = 0; i < count; i++) {
       if (i > 0)
@@ -157,7 +137,7 @@ static void add_joined(text_builder* b, const char* const* parts, size_t count)
    }
 }
 
-static void add_usage(text_builder* b, const cg_help_text* text,
+static void add_usage(cg_text* b, const cg_help_text* text,
                       const char* prog, long width)
 {
    size_t option_count = part_count(text->option_parts);
@@ -221,7 +201,7 @@ static void add_usage(text_builder* b, const cg_help_text* text,
 
 char* cg_help_usage(const cg_help_text* text, const char* prog, int width)
 {
-   text_builder b = {NULL, 0, 0};
+   cg_text b = {0};
    add_usage(&b, text, prog, width);
    return b.text;
 }
@@ -333,7 +313,7 @@ static int is_blank_chunk(chunk c)
 /* Adds TEXT wrapped into lines of at most WIDTH (at least 1) columns, the
  * first indented by FIRST_INDENT spaces, the others by INDENT; a word
  * longer than a line is cut, after its last dash that fits if it has one. */
-static void add_wrapped_words(text_builder* b, const char* text, long width,
+static void add_wrapped_words(cg_text* b, const char* text, long width,
                               long first_indent, long indent)
 {
    chunk* chunks;
@@ -379,7 +359,7 @@ static void add_wrapped_words(text_builder* b, const char* text, long width,
          continue;
       add_spaces(b, lines++ == 0 ? first_indent : indent);
       for (size_t i = 0; i < on_line; i++)
-         add_bytes(b, line[i].start, line[i].length);
+         cg_text_append(b, line[i].start, line[i].length);
       add_text(b, "\n");
    }
    free(line);
@@ -410,7 +390,7 @@ static char* normalized(const char* text)
 
 /* A help text as argparse wraps it: its whitespace collapsed, then wrapped
  * to WIDTH, but never to fewer than 11 columns. */
-static void add_paragraph(text_builder* b, const char* text, long width,
+static void add_paragraph(cg_text* b, const char* text, long width,
                           long first_indent, long indent)
 {
    char* words = normalized(text);
@@ -432,7 +412,7 @@ static long widest_invocation(const cg_help_item* items)
    return widest;
 }
 
-static void add_section(text_builder* b, const char* heading,
+static void add_section(cg_text* b, const char* heading,
                         const cg_help_item* items, long help_position,
                         long width)
 {
@@ -467,7 +447,7 @@ static void add_section(text_builder* b, const char* heading,
 
 char* cg_help_full(const cg_help_text* text, const char* prog, int width)
 {
-   text_builder b = {NULL, 0, 0};
+   cg_text b = {0};
    add_usage(&b, text, prog, width);
    if (text->description != NULL) {
       add_text(&b, "\n");

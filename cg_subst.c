@@ -6,9 +6,9 @@
  * contain slashes ("s/a/b/c/" replaces "a/b" with "c"); "\/" stands for a
  * slash in both parts.  Names are matched as Python matches a str: by
  * characters of UTF-8 text (Unicode classes and case folding), a name that
- * is not valid UTF-8 still matched where it is.  The forms Python reads
- * otherwise than PCRE2 (see translate_pattern()) are rewritten in the
- * pattern, and the replacement's escapes (\1, \g<name>, octal, \\, \n ...) are
+ * is not valid UTF-8 still matched where it is.  The pattern is read as
+ * Python reads it and rewritten in PCRE2's syntax (cg_pyregex.c), and the
+ * replacement's escapes (\1, \g<name>, octal, \\, \n ...) are
  * translated once into PCRE2's own replacement syntax, so matching and
  * replacing is left to pcre2_substitute.
  *
@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "cg_alloc.h"
+#include "cg_pyregex.h"
 #include "cg_subst.h"
 
 struct cg_subst {
@@ -35,23 +36,6 @@ struct cg_subst {
    int global;
 };
 
-/* A growable byte string. */
-typedef struct {
-   char* text;
-   size_t length, capacity;
-} buffer_t;
-
-static void append(buffer_t* buffer, const char* bytes, size_t count)
-{
-   if (buffer->length + count + 1 > buffer->capacity) {
-      buffer->capacity = (buffer->length + count + 1) * 2;
-      buffer->text = cg_xreallocarray(buffer->text, buffer->capacity, 1);
-   }
-   memcpy(buffer->text + buffer->length, bytes, count);
-   buffer->length += count;
-   buffer->text[buffer->length] = '\0';
-}
-
 static int is_delimiter(const char* expr, size_t at)
 {
    return expr[at] == '/' && expr[at - 1] != '\\';
@@ -60,194 +44,12 @@ static int is_delimiter(const char* expr, size_t at)
 /* Copies EXPR[FROM, TO) with each "\/" turned into "/". */
 static char* unescape_slashes(const char* expr, size_t from, size_t to)
 {
-   buffer_t out = {0};
-   append(&out, "", 0);
+   cg_text out = {0};
+   cg_text_append(&out, "", 0);
    for (size_t i = from; i < to; i++) {
       if (expr[i] == '\\' && i + 1 < to && expr[i + 1] == '/')
          i++;
-      append(&out, expr + i, 1);
-   }
-   return out.text;
-}
-
-/* Whether TEXT starts with COUNT hexadecimal digits (it may be shorter). */
-static int is_hex_digits(const char* text, size_t count)
-{
-   for (size_t i = 0; i < count; i++)
-      if (text[i] == '\0' || !strchr("0123456789abcdefABCDEF", text[i]))
-         return 0;
-   return 1;
-}
-
-/* Whether \LETTER is an escape Python's regexes refuse: a letter that
- * is not one of theirs, or, within a class, one that stands for a
- * position (\A, \B, \Z). */
-static int is_unknown_letter_escape(char letter, int in_class)
-{
-   int is_letter = (letter >= 'a' && letter <= 'z') ||
-                   (letter >= 'A' && letter <= 'Z');
-   return is_letter &&
-          strchr(in_class ? "dDsSwWabfnrtvxuUN" : "AbBdDsSwWZafnrtvxuUN",
-                 letter) == NULL;
-}
-
-/* PATTERN with what Python's regexes read otherwise than PCRE2's in
- * PCRE2's form: \uXXXX and \UXXXXXXXX (a character by its code), {,N} and
- * {,} (up to N repeats, any number), \Z (the very end), \s and \S (with
- * the separators \x1c-\x1f among the spaces, in a class too), a [ within a
- * class (one of its characters, where PCRE2 would start [:alpha:]), and
- * the flags group at the start, whose a (ASCII classes, set in *ASCII)
- * and u (the default) PCRE2 does not take (with a and i both, PCRE2 10.42
- * still folds the case of letters beyond ASCII, where Python does not).
- * Comments are copied as they are.  A letter escape that Python does not
- * know (\K, \Q, \p, \h ...: PCRE2 would give each a meaning) is refused;
- * anything else is copied, a malformed escape or flag left for PCRE2 to
- * refuse. */
-static char* translate_pattern(const char* pattern, int* ascii, char* error,
-                               size_t error_size)
-{
-   buffer_t out = {0};
-   append(&out, "", 0);
-   int in_class = 0, verbose = 0;
-   size_t start = 0;
-   *ascii = 0;
-   size_t flags = pattern[0] == '(' && pattern[1] == '?'
-                     ? strspn(pattern + 2, "aiLmsux") : 0;
-   if (flags > 0 && pattern[2 + flags] == ')') {
-      buffer_t kept = {0};
-      append(&kept, "", 0);
-      for (size_t i = 0; i < flags; i++) {
-         char flag = pattern[2 + i];
-         *ascii |= flag == 'a';
-         verbose |= flag == 'x';
-         if (flag != 'a' && flag != 'u')
-            append(&kept, &flag, 1);
-      }
-      if (kept.length > 0) {
-         append(&out, "(?", 2);
-         append(&out, kept.text, kept.length);
-         append(&out, ")", 1);
-      }
-      free(kept.text);
-      start = 3 + flags;
-   }
-   for (size_t at = start; pattern[at] != '\0';) {
-      const char* p = pattern + at;
-      /* Comments, copied as they are: (?#...), and in verbose mode # to
-       * the end of the line. */
-      size_t comment = 0;
-      if (!in_class && p[0] == '(' && p[1] == '?' && p[2] == '#')
-         comment = strcspn(p, ")") + (strchr(p, ')') != NULL);
-      else if (!in_class && verbose && p[0] == '#')
-         comment = strcspn(p, "\n");
-      if (comment > 0) {
-         append(&out, p, comment);
-         at += comment;
-         continue;
-      }
-      if (p[0] == '\\' && (p[1] == 'u' || p[1] == 'U')) {
-         size_t digits = p[1] == 'u' ? 4 : 8;
-         if (is_hex_digits(p + 2, digits)) {
-            append(&out, "\\x{", 3);
-            append(&out, p + 2, digits);
-            append(&out, "}", 1);
-            at += 2 + digits;
-            continue;
-         }
-      }
-      if (p[0] == '\\' && p[1] == 'Z' && !in_class) {
-         append(&out, "\\z", 2);
-         at += 2;
-         continue;
-      }
-      if (p[0] == '\\' && (p[1] == 's' || p[1] == 'S') && !*ascii) {
-         /* Python's \s takes what str.isspace() does, \x1c-\x1f too,
-          * where PCRE2's Unicode \s does not.  A class cannot take
-          * away, so a \S within one is written out as the ranges of what
-          * str.isspace() does not take. */
-         const char* space =
-            !in_class     ? (p[1] == 's' ? "[\\s\\x1c-\\x1f]"
-                                         : "[^\\s\\x1c-\\x1f]")
-            : p[1] == 's' ? "\\s\\x1c-\\x1f"
-                          : "\\x00-\\x08\\x0e-\\x1b\\x21-\\x84\\x86-\\x9f"
-                            "\\xa1-\\x{167f}\\x{1681}-\\x{1fff}"
-                            "\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}"
-                            "\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}"
-                            "\\x{3001}-\\x{10ffff}";
-         append(&out, space, strlen(space));
-         at += 2;
-         continue;
-      }
-      if (p[0] == '\\' && p[1] == 'v') {
-         /* Python's \v is the vertical tab alone, PCRE2's any vertical
-          * space (\f, \r, NEL, the line and paragraph separators too). */
-         append(&out, "\\x0b", 4);
-         at += 2;
-         continue;
-      }
-      if (p[0] == '\\' && (p[1] == 'x' || p[1] == 'N')) {
-         /* Python's \x takes exactly two hex digits, where PCRE2 would
-          * take fewer, or \x{...}; Python's \N is \N{name}, a character by
-          * its Unicode name, which PCRE2 lacks (its bare \N, any character
-          * but a newline, Python refuses). */
-         char why[64] = "";
-         size_t where = at;
-         if (p[1] == 'x' && !is_hex_digits(p + 2, 2))
-            snprintf(why, sizeof why, "incomplete escape \\x%.*s",
-                     is_hex_digits(p + 2, 1), p + 2);
-         else if (p[1] == 'N' && p[2] != '{')
-            snprintf(why, sizeof why, "missing {"), where = at + 2;
-         else if (p[1] == 'N')
-            snprintf(why, sizeof why,
-                     "character names (\\N{...}) are not supported");
-         if (why[0] != '\0') {
-            snprintf(error, error_size, "bad regex at offset %zu: %s", where,
-                     why);
-            free(out.text);
-            return NULL;
-         }
-      }
-      if (p[0] == '\\' && p[1] != '\0') {
-         if (is_unknown_letter_escape(p[1], in_class)) {
-            snprintf(error, error_size,
-                     "bad regex at offset %zu: bad escape \\%c", at, p[1]);
-            free(out.text);
-            return NULL;
-         }
-         append(&out, p, 2);
-         at += 2;
-         continue;
-      }
-      if (p[0] == '{' && p[1] == ',' && !in_class) {
-         size_t digits = strspn(p + 2, "0123456789");
-         if (p[2 + digits] == '}') {
-            append(&out, "{0,", 3);
-            append(&out, p + 2, digits + 1);
-            at += 3 + digits;
-            continue;
-         }
-      }
-      if (p[0] == '[' && !in_class) {
-         /* A class: a ] first, or after ^, is one of its characters. */
-         in_class = 1;
-         size_t opening = p[1] == '^' ? 2 : 1;
-         if (p[opening] == ']')
-            opening++;
-         append(&out, p, opening);
-         at += opening;
-         continue;
-      }
-      if (p[0] == '[' && in_class) {
-         /* A [ within a class is one of its characters to Python, where
-          * PCRE2 would begin a POSIX class ([:alpha:]). */
-         append(&out, "\\[", 2);
-         at++;
-         continue;
-      }
-      if (p[0] == ']')
-         in_class = 0;
-      append(&out, p, 1);
-      at++;
+      cg_text_append(&out, expr + i, 1);
    }
    return out.text;
 }
@@ -255,7 +57,7 @@ static char* translate_pattern(const char* pattern, int* ascii, char* error,
 /* Appends the reference to group NAME (digits or a name), by number:
  * PCRE2's replacements take names of ASCII only.  The regex must have the
  * group. */
-static int append_group(buffer_t* out, const pcre2_code* regex,
+static int append_group(cg_text* out, const pcre2_code* regex,
                         const char* name, size_t length, char* error,
                         size_t error_size)
 {
@@ -271,8 +73,8 @@ static int append_group(buffer_t* out, const pcre2_code* regex,
    }
    if (number >= 0) {
       char reference[16];
-      append(out, reference, (size_t)snprintf(reference, sizeof reference,
-                                              "${%d}", number));
+      int written = snprintf(reference, sizeof reference, "${%d}", number);
+      cg_text_append(out, reference, (size_t)written);
    } else {
       snprintf(error, error_size, "invalid group reference '%s'", group);
    }
@@ -280,14 +82,9 @@ static int append_group(buffer_t* out, const pcre2_code* regex,
    return number >= 0;
 }
 
-static int is_octal(char c)
-{
-   return c >= '0' && c <= '7';
-}
-
 /* Appends the character of code CODE (below 256) in UTF-8, as Python
  * writes the name it makes; a NUL cannot be in a name. */
-static int append_character(buffer_t* out, unsigned code, char* error,
+static int append_character(cg_text* out, unsigned code, char* error,
                             size_t error_size)
 {
    char bytes[2];
@@ -296,39 +93,31 @@ static int append_character(buffer_t* out, unsigned code, char* error,
       return 0;
    }
    if (code == '$') {
-      append(out, "$$", 2);
+      cg_text_append(out, "$$", 2);
    } else if (code < 0x80) {
       bytes[0] = (char)code;
-      append(out, bytes, 1);
+      cg_text_append(out, bytes, 1);
    } else {
       bytes[0] = (char)(0xC0 | code >> 6);
       bytes[1] = (char)(0x80 | (code & 0x3F));
-      append(out, bytes, 2);
+      cg_text_append(out, bytes, 2);
    }
    return 1;
 }
 
 /* Translates one backslash escape starting at TEMPLATE[*AT] (the
  * backslash); advances *AT past it. */
-static int translate_escape(const char* template, size_t* at, buffer_t* out,
+static int translate_escape(const char* template, size_t* at, cg_text* out,
                             const pcre2_code* regex, char* error,
                             size_t error_size)
 {
    const char* p = template + *at + 1;
    static const char plain[] = "abfnrtv", meant[] = "\a\b\f\n\r\t\v";
-   /* Python's rule: \0 and up to two more octal digits, or three octal
-    * digits, are a character by its octal code; other digits name a group
-    * (one or two digits). */
-   size_t octal = 0;
-   if (*p == '0')
-      octal = 1 + is_octal(p[1]) + (is_octal(p[1]) && is_octal(p[2]));
-   else if (is_octal(p[0]) && is_octal(p[1]) && is_octal(p[2]))
-      octal = 3;
+   /* Octal, by Python's rule (other digits name a group). */
+   unsigned code;
+   size_t octal = cg_pyregex_octal(p, 0, &code);
    if (octal > 0) {
-      unsigned code = 0;
-      for (size_t i = 0; i < octal; i++)
-         code = code * 8 + (unsigned)(p[i] - '0');
-      if (*p != '0' && code > 0377) {
+      if (code > 0377) {
          snprintf(error, error_size, "octal escape value \\%.3s outside of "
                   "range 0-0o377", p);
          return 0;
@@ -357,16 +146,16 @@ static int translate_escape(const char* template, size_t* at, buffer_t* out,
    }
    const char* known = strchr(plain, *p);
    if (*p == '\\') {
-      append(out, "\\", 1);
+      cg_text_append(out, "\\", 1);
    } else if (known != NULL) {
-      append(out, meant + (known - plain), 1);
+      cg_text_append(out, meant + (known - plain), 1);
    } else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
       snprintf(error, error_size, "bad escape \\%c in the replacement", *p);
       return 0;
    } else {
       /* Other escapes stay as written, backslash included. */
-      append(out, "\\", 1);
-      append(out, *p == '$' ? "$$" : p, *p == '$' ? 2 : 1);
+      cg_text_append(out, "\\", 1);
+      cg_text_append(out, *p == '$' ? "$$" : p, *p == '$' ? 2 : 1);
    }
    *at += 2;
    return 1;
@@ -376,8 +165,8 @@ static char* translate_replacement(const char* template,
                                    const pcre2_code* regex, char* error,
                                    size_t error_size)
 {
-   buffer_t out = {0};
-   append(&out, "", 0);
+   cg_text out = {0};
+   cg_text_append(&out, "", 0);
    for (size_t at = 0; template[at] != '\0';) {
       if (template[at] == '\\') {
          if (!translate_escape(template, &at, &out, regex, error,
@@ -386,8 +175,8 @@ static char* translate_replacement(const char* template,
             return NULL;
          }
       } else {
-         append(&out, template[at] == '$' ? "$$" : template + at,
-                template[at] == '$' ? 2 : 1);
+         cg_text_append(&out, template[at] == '$' ? "$$" : template + at,
+                        template[at] == '$' ? 2 : 1);
          at++;
       }
    }
@@ -438,7 +227,7 @@ enum cg_subst_status cg_subst_parse(const char* expr, cg_subst** result,
    }
    char* written = unescape_slashes(expr, 2, middle);
    int ascii;
-   char* pattern = translate_pattern(written, &ascii, error, error_size);
+   char* pattern = cg_pyregex_translate(written, &ascii, error, error_size);
    free(written);
    if (pattern == NULL)
       return CG_SUBST_BAD_REGEX;

@@ -739,6 +739,71 @@ if [ "$(cat diff-pattern-python-escapes.status)" = 0 ]; then
 else
 	fail usage/diff-pattern-python-escapes "status $(cat diff-pattern-python-escapes.status): $(head -1 diff-pattern-python-escapes.stderr)"
 fi
+# Group forms, flags and references that Python refuses and PCRE2 would
+# give a meaning: backtracking verbs, PCRE2's own extensions and its
+# (?<name>...), global flags after the start, flags contradicting each
+# other, a reference to a group not yet there or still open (PCRE2 would
+# read \12 as an octal escape, and allow the others), an octal escape
+# beyond a byte (PCRE2 would take U+0100) and a lookbehind whose
+# alternatives differ in width.
+diff_expression_error pattern-verb 's/(*ACCEPT)a/x/' 'bad regex at offset 1: nothing to repeat'
+diff_expression_error pattern-recursion 's/(a)(?1)/x/' 'bad regex at offset 4: unknown extension ?1'
+diff_expression_error pattern-branch-reset 's/(?|(a)|(b))/x/' 'bad regex at offset 1: unknown extension ?|'
+diff_expression_error pattern-angle-name 's/(?<n>a)/x/' 'bad regex at offset 1: unknown extension ?<n'
+diff_expression_error pattern-subroutine 's/(?P<n>a)(?P>n)/x/' 'bad regex at offset 9: unknown extension ?P>'
+diff_expression_error pattern-late-flags 's/a(?i)b/x/' 'bad regex at offset 1: global flags not at the start of the expression'
+diff_expression_error pattern-nested-flags 's/(?:(?i)a)/x/' 'bad regex at offset 3: global flags not at the start of the expression'
+diff_expression_error pattern-flag-on-off 's/(?i-i:a)/x/' 'bad regex at offset 5: bad inline flags: flag turned on and off'
+diff_expression_error pattern-unknown-flag 's/(?iU:a)/x/' 'bad regex at offset 3: unknown flag'
+diff_expression_error pattern-later-group 's/\1(a)/x/' 'bad regex at offset 0: invalid group reference 1'
+diff_expression_error pattern-two-digit-group 's/(a)\12/x/' 'bad regex at offset 3: invalid group reference 12'
+diff_expression_error pattern-open-group 's/(a\1)/x/' 'bad regex at offset 2: cannot refer to an open group'
+diff_expression_error pattern-unknown-name 's/(?P=n)(?P<n>a)/x/' "bad regex at offset 4: unknown group name 'n'"
+diff_expression_error pattern-condition-name 's/(?(n)a|b)/x/' "bad regex at offset 3: unknown group name 'n'"
+diff_expression_error pattern-octal-beyond-byte 's/\400/x/' 'bad regex at offset 0: octal escape value \400 outside of range 0-0o377'
+diff_expression_error pattern-class-eight 's/[\8]/x/' 'bad regex at offset 1: bad escape \8'
+diff_expression_error pattern-lookbehind-widths 's/(?<=a|bc)d/x/' 'bad regex at offset 8: look-behind requires fixed-width pattern'
+diff_expression_error pattern-lookbehind-assertion 's/(?<=a|\b)d/x/' 'bad regex at offset 8: look-behind requires fixed-width pattern'
+diff_expression_error pattern-scoped-ascii 's/(?a:\w)/x/' 'bad regex at offset 0: the flag a in a group, (?a:...), is not supported'
+# What Python reads in those forms is read as it reads it: a reference to
+# a closed group (\1, (?P=name)), a condition on a group by its name or
+# number, octal escapes (\101 is an A), lookbehinds whose alternatives are
+# of one width (a lookahead or \b in them counting for none), global flags
+# one after another at the start, scoped flags, and \B, which matches
+# nowhere in an empty name.
+cat >pattern-names.cgout <<'EOF_PROFILE'
+cmd: names
+events: Ir
+fl=a.c
+fn=abab
+1 1
+fn=xAy
+2 1
+fn=Bcd
+3 1
+fn=ab(c)
+4 1
+fn=
+5 1
+summary: 5
+EOF_PROFILE
+pattern_renames() {
+	run "pattern-$1" "$diff" "--mod-funcname=$2" pattern-names.cgout pattern-names.cgout
+	got=$(grep '^fn=' "pattern-$1.stdout" | LC_ALL=C sort | tr '\n' ' ')
+	if [ "$(cat "pattern-$1.status")" = 0 ] && [ "$got" = "$3" ]; then
+		pass "usage/diff-pattern-$1"
+	else
+		fail "usage/diff-pattern-$1" "status $(cat "pattern-$1.status"): $got$(head -1 "pattern-$1.stderr")"
+	fi
+}
+pattern_renames backreference 's/(a)(b)\1\2/<\2\1>/' 'fn= fn=<ba> fn=Bcd fn=ab(c) fn=xAy '
+pattern_renames named-reference 's/(?P<n>ab)(?P=n)/=/' 'fn= fn== fn=Bcd fn=ab(c) fn=xAy '
+pattern_renames condition 's/(?P<R>\()?c(?(R)\)|d)/C/' 'fn= fn=BC fn=abC fn=abab fn=xAy '
+pattern_renames octal 's/\101/a/' 'fn= fn=Bcd fn=ab(c) fn=abab fn=xay '
+pattern_renames lookbehind 's/(?<=b|x(?=A))[aA]/_/g' 'fn= fn=Bcd fn=ab(c) fn=ab_b fn=x_y '
+pattern_renames flags-at-start 's/(?x)(?i) b c/-/' 'fn= fn=-d fn=ab(c) fn=abab fn=xAy '
+pattern_renames scoped-flags 's/(?i:a)(?-i:y)/-/' 'fn= fn=Bcd fn=ab(c) fn=abab fn=x- '
+pattern_renames not-boundary 's/\B/./' 'fn= fn=B.cd fn=a.b(c) fn=a.bab fn=x.Ay '
 # -o given twice: the last one is the output, as with argparse.
 rm -f merge-o-first.out merge-o-last.out
 run merge-o-twice "$merge" -o merge-o-first.out -o merge-o-last.out ab.cgout
