@@ -27,11 +27,14 @@
 struct cg_subst {
    /* The pattern twice: for names of valid UTF-8, and for the others,
     * compiled to match them where they are valid.  The second kind checks
-    * the rest of the name at every match, which makes a global replacement
-    * in a long name quadratic; the first is checked once, at its start, so
-    * that only a long name that is not valid UTF-8 still costs that. */
+    * the name from where a match starts to its first invalid byte, every
+    * time, which would make a global replacement in a long name
+    * quadratic: see substitute_in_invalid(). */
    pcre2_code* regex;
    pcre2_code* invalid_utf_regex;
+   /* Bytes that leave room for the pattern's furthest look behind (in
+    * characters of up to 4 bytes, one more for a \b). */
+   size_t lookbehind_room;
    char* replacement; /* in PCRE2's syntax: $$ for $, ${N} for a group */
    int global;
 };
@@ -268,6 +271,9 @@ enum cg_subst_status cg_subst_parse(const char* expr, cg_subst** result,
       return CG_SUBST_BAD_REGEX;
    }
    cg_subst* subst = cg_xmalloc(sizeof *subst);
+   uint32_t lookbehind = 0;
+   pcre2_pattern_info(regex, PCRE2_INFO_MAXLOOKBEHIND, &lookbehind);
+   subst->lookbehind_room = 4 * ((size_t)lookbehind + 1);
    subst->regex = regex;
    subst->invalid_utf_regex = invalid_utf_regex;
    subst->replacement = replacement;
@@ -284,6 +290,206 @@ void cg_subst_free(cg_subst* subst)
    pcre2_code_free(subst->invalid_utf_regex);
    free(subst->replacement);
    free(subst);
+}
+
+/* The offsets of a name's bytes that are no part of a valid UTF-8
+ * character, in order: where a name that is not valid UTF-8 is valid. */
+typedef struct {
+   size_t* offsets;
+   size_t count;
+   size_t next; /* the first at or after the last offset asked about */
+} invalid_bytes_t;
+
+/* The length of the valid UTF-8 character at P (LEFT bytes there), or 0.
+ * Valid as PCRE2 checks it (RFC 3629): no overlong forms, no surrogates,
+ * nothing beyond U+10FFFF. */
+static size_t valid_character(const unsigned char* p, size_t left)
+{
+   unsigned char low = 0x80, high = 0xBF;
+   size_t length;
+   if (p[0] < 0x80)
+      return 1;
+   if (p[0] < 0xC2 || p[0] > 0xF4)
+      return 0;
+   if (p[0] < 0xE0) {
+      length = 2;
+   } else if (p[0] < 0xF0) {
+      length = 3;
+      low = p[0] == 0xE0 ? 0xA0 : low;
+      high = p[0] == 0xED ? 0x9F : high;
+   } else {
+      length = 4;
+      low = p[0] == 0xF0 ? 0x90 : low;
+      high = p[0] == 0xF4 ? 0x8F : high;
+   }
+   if (left < length || p[1] < low || p[1] > high)
+      return 0;
+   for (size_t i = 2; i < length; i++)
+      if ((p[i] & 0xC0) != 0x80)
+         return 0;
+   return length;
+}
+
+static invalid_bytes_t find_invalid_bytes(const char* text, size_t length)
+{
+   invalid_bytes_t invalid = {0};
+   size_t capacity = 0;
+   for (size_t at = 0; at < length;) {
+      size_t valid =
+         valid_character((const unsigned char*)text + at, length - at);
+      if (valid > 0) {
+         at += valid;
+         continue;
+      }
+      if (invalid.count == capacity) {
+         capacity = capacity ? capacity * 2 : 16;
+         invalid.offsets = cg_xreallocarray(invalid.offsets, capacity,
+                                            sizeof *invalid.offsets);
+      }
+      invalid.offsets[invalid.count++] = at++;
+   }
+   return invalid;
+}
+
+/* One match from START with OPTIONS, as pcre2_match() with the pattern
+ * for names that are not valid UTF-8 finds it.  That one checks the name
+ * from START (less its look behind) to the first invalid byte, and looks
+ * for a match before it as in a name that ends there, where $ does not
+ * match; if none, it goes on from there.  Where START lies in a stretch of
+ * valid bytes, far enough into it for the furthest look behind, the
+ * pattern for valid names is given the stretch so, unchecked, and only if
+ * it finds no match is the other asked on from the stretch's end. */
+static int match_from(const cg_subst* subst, const char* text, size_t length,
+                      size_t start, uint32_t options,
+                      invalid_bytes_t* invalid, pcre2_match_data* match)
+{
+   while (invalid->next < invalid->count &&
+          invalid->offsets[invalid->next] < start)
+      invalid->next++;
+   size_t end = invalid->next < invalid->count
+                   ? invalid->offsets[invalid->next]
+                   : length;
+   size_t stretch =
+      invalid->next > 0 ? invalid->offsets[invalid->next - 1] + 1 : 0;
+   if (start < end &&
+       (stretch == 0 || start - stretch >= subst->lookbehind_room)) {
+      int status = pcre2_match(
+         subst->regex, (PCRE2_SPTR)text, end, start,
+         options | PCRE2_NO_UTF_CHECK | (end < length ? PCRE2_NOTEOL : 0),
+         match, NULL);
+      if (status != PCRE2_ERROR_NOMATCH || (options & PCRE2_ANCHORED) ||
+          end == length)
+         return status;
+      start = end;
+   }
+   int status = pcre2_match(subst->invalid_utf_regex, (PCRE2_SPTR)text,
+                            length, start, options, match, NULL);
+   /* PCRE2 10.42 goes on to the next stretch of valid bytes even when the
+    * match is anchored: such a match is none. */
+   if (status >= 0 && (options & PCRE2_ANCHORED) &&
+       pcre2_get_ovector_pointer(match)[0] != start)
+      return PCRE2_ERROR_NOMATCH;
+   return status;
+}
+
+/* Appends the replacement for the match in MATCH (GROUPS groups set):
+ * its text, with $$ for a $ and ${N} for group N (empty if unset), the
+ * only forms translate_replacement() writes. */
+static void append_replacement(cg_text* out, const char* replacement,
+                               const char* text, const PCRE2_SIZE* ovector,
+                               int groups)
+{
+   for (const char* p = replacement; *p != '\0';) {
+      if (p[0] == '$' && p[1] == '{') {
+         char* close;
+         unsigned long group = strtoul(p + 2, &close, 10);
+         if (group < (unsigned long)groups &&
+             ovector[2 * group] != PCRE2_UNSET)
+            cg_text_append(out, text + ovector[2 * group],
+                           ovector[2 * group + 1] - ovector[2 * group]);
+         p = close + 1;
+      } else {
+         cg_text_append(out, p, 1);
+         p += p[0] == '$' ? 2 : 1;
+      }
+   }
+}
+
+/* Every match replaced in a name that is not valid UTF-8, in the order and
+ * by the rules of pcre2_substitute(), whose matching would here check the
+ * rest of the name again for each match (see match_from()).  After an
+ * empty match, the next is looked for at the same place, not empty and
+ * anchored, and failing that from one character on. */
+static char* substitute_in_invalid(const cg_subst* subst, const char* text,
+                                   size_t length, size_t* result_length,
+                                   char* error, size_t error_size)
+{
+   pcre2_match_data* match =
+      pcre2_match_data_create_from_pattern(subst->regex, NULL);
+   if (match == NULL) {
+      snprintf(error, error_size, "out of memory");
+      return NULL;
+   }
+   PCRE2_SIZE* ovector = pcre2_get_ovector_pointer(match);
+   invalid_bytes_t invalid = find_invalid_bytes(text, length);
+   cg_text out = {0};
+   cg_text_append(&out, "", 0);
+   size_t start = 0;
+   uint32_t again = 0; /* the options after an empty match */
+   /* The last match, and where it was looked for from. */
+   PCRE2_SIZE last_begin = PCRE2_UNSET, last_end = PCRE2_UNSET,
+              last_from = PCRE2_UNSET;
+   int status;
+   for (;;) {
+      status = match_from(subst, text, length, start, again, &invalid, match);
+      if (status == PCRE2_ERROR_NOMATCH) {
+         status = 0;
+         if (again == 0 || start >= length)
+            break;
+         size_t from = start++;
+         while (start < length && ((unsigned char)text[start] & 0xC0) == 0x80)
+            start++;
+         cg_text_append(&out, text + from, start - from);
+         again = 0;
+         continue;
+      }
+      if (status < 0)
+         break;
+      if (ovector[1] < ovector[0] || ovector[0] < start) {
+         status = PCRE2_ERROR_BADSUBSPATTERN;
+         break;
+      }
+      if (ovector[0] == last_begin && ovector[1] == last_end) {
+         if (ovector[0] == ovector[1] && last_from != start) {
+            again = PCRE2_ANCHORED | PCRE2_NOTEMPTY_ATSTART;
+            last_from = start;
+            continue;
+         }
+         status = PCRE2_ERROR_INTERNAL_DUPMATCH;
+         break;
+      }
+      cg_text_append(&out, text + start, ovector[0] - start);
+      append_replacement(&out, subst->replacement, text, ovector, status);
+      last_begin = ovector[0];
+      last_end = ovector[1];
+      last_from = start;
+      again = ovector[0] != ovector[1] || ovector[0] > start
+                 ? 0
+                 : PCRE2_ANCHORED | PCRE2_NOTEMPTY_ATSTART;
+      start = ovector[1];
+   }
+   pcre2_match_data_free(match);
+   free(invalid.offsets);
+   if (status < 0) {
+      PCRE2_UCHAR message[256];
+      pcre2_get_error_message(status, message, sizeof message);
+      snprintf(error, error_size, "%s", (char*)message);
+      free(out.text);
+      return NULL;
+   }
+   cg_text_append(&out, text + start, length - start);
+   *result_length = out.length;
+   return out.text;
 }
 
 char* cg_subst_apply(const cg_subst* subst, const char* text, size_t length,
@@ -308,6 +514,9 @@ char* cg_subst_apply(const cg_subst* subst, const char* text, size_t length,
       free(out);
       if (status <= PCRE2_ERROR_UTF8_ERR1 && status >= PCRE2_ERROR_UTF8_ERR21 &&
           regex != subst->invalid_utf_regex) {
+         if (subst->global)
+            return substitute_in_invalid(subst, text, length, result_length,
+                                         error, error_size);
          regex = subst->invalid_utf_regex;
          continue;
       }

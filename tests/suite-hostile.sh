@@ -990,6 +990,27 @@ awk 'BEGIN {
 check_accepted pairs-and-lines-alike pair-equals-line &&
 	same_file pairs-and-lines-alike pair-equals-line.out pair-equals-line.cgout
 
+# A renaming of every match in a long name that is not valid UTF-8 (a
+# million letters, then a byte no character starts with): PCRE2 checks
+# the name from each match to its first invalid byte, which would take
+# some quarter of an hour; the stretch of valid bytes is given to it
+# unchecked instead.
+awk -v word="$(printf '%01000d' 0 | tr 0 a)" 'BEGIN {
+	print "cmd: c"; print "events: A"; print "fl=a.c"
+	printf "fn="; for (i = 0; i < 1000; i++) printf "%s", word; printf "\377\n"
+	print "1 1"; print "summary: 1"
+}' >long-invalid-name.cgout
+(ulimit -t 20 && run long-invalid-name "$builddir/cg_diff" --mod-funcname='s/a/b/g' long-invalid-name.cgout long-invalid-name.cgout)
+if check_accepted renaming-a-long-invalid-name long-invalid-name; then
+	if [ "$(grep -a '^fn=' long-invalid-name.stdout | tr -d '\377\n' | tr b x | wc -c)" = 1000003 ] &&
+		! grep -a '^fn=' long-invalid-name.stdout | grep -q a &&
+		grep -a '^fn=' long-invalid-name.stdout | grep -q "$(printf '\377')\$"; then
+		pass renaming-a-long-invalid-name
+	else
+		fail renaming-a-long-invalid-name "the name is not a million b and its byte"
+	fi
+fi
+
 # A table of lines grown as they come (read from a pipe, its size unknown),
 # when the second file gives them in the other order: each line is found
 # again, whichever slot it had before the table grew, and written once.

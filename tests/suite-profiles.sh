@@ -804,6 +804,19 @@ pattern_renames lookbehind 's/(?<=b|x(?=A))[aA]/_/g' 'fn= fn=Bcd fn=ab(c) fn=ab_
 pattern_renames flags-at-start 's/(?x)(?i) b c/-/' 'fn= fn=-d fn=ab(c) fn=abab fn=xAy '
 pattern_renames scoped-flags 's/(?i:a)(?-i:y)/-/' 'fn= fn=Bcd fn=ab(c) fn=abab fn=x- '
 pattern_renames not-boundary 's/\B/./' 'fn= fn=B.cd fn=a.b(c) fn=a.bab fn=x.Ay '
+# In a name that is not valid UTF-8, a pattern that may match nothing
+# matches it at every place between two characters, before and after the
+# bytes that are not (PCRE2 10.42 would, after an empty match, look for
+# the next one past the invalid bytes).
+printf 'cmd: names\nevents: Ir\nfl=a.c\nfn=ab\377cd\n1 1\nfn=\303\251\355\240\200x\n2 1\nsummary: 2\n' >pattern-invalid.cgout
+printf 'fn=-a-b-\377-c-d-\nfn=-\303\251-\355\240\200--\n' >pattern-invalid.want
+run pattern-invalid "$diff" '--mod-funcname=s/x*/-/g' pattern-invalid.cgout pattern-invalid.cgout
+grep -a '^fn=' pattern-invalid.stdout >pattern-invalid.got
+if [ "$(cat pattern-invalid.status)" = 0 ] && cmp -s pattern-invalid.got pattern-invalid.want; then
+	pass usage/diff-pattern-empty-matches-in-invalid-name
+else
+	fail usage/diff-pattern-empty-matches-in-invalid-name "status $(cat pattern-invalid.status): $(od -An -c pattern-invalid.got | tr -s ' \n' ' ')"
+fi
 # -o given twice: the last one is the output, as with argparse.
 rm -f merge-o-first.out merge-o-last.out
 run merge-o-twice "$merge" -o merge-o-first.out -o merge-o-last.out ab.cgout
