@@ -496,17 +496,29 @@ static int scan_flags(scan_t* s)
    return 1;
 }
 
+/* The length of the group name at OFFSET in the pattern, which
+ * TERMINATOR ends; or 0, refused, where there is no name or no end. */
+static size_t group_name(scan_t* s, size_t offset, char terminator)
+{
+   const char* name = s->pattern + offset;
+   char ends[2] = {terminator, '\0'};
+   size_t length = strcspn(name, ends);
+   if (length == 0)
+      refuse(s, offset, "missing group name");
+   else if (name[length] != terminator)
+      refuse(s, offset, "missing %c, unterminated name", terminator);
+   return name[length] == terminator ? length : 0;
+}
+
 /* (?P<name>...) and (?P=name), at "(?P". */
 static int scan_named(scan_t* s)
 {
    const char* p = s->pattern + s->at;
    const char* name = p + 4;
    if (p[3] == '<') {
-      size_t length = strcspn(name, ">");
+      size_t length = group_name(s, s->at + 4, '>');
       if (length == 0)
-         return refuse(s, s->at + 4, "missing group name");
-      if (name[length] != '>')
-         return refuse(s, s->at + 4, "missing >, unterminated name");
+         return 0;
       if (is_ascii_identifier(name, length)) {
          size_t earlier = named_group(s, name, length);
          if (earlier > 0)
@@ -518,7 +530,8 @@ static int scan_named(scan_t* s)
          int ascii = 1;
          for (size_t i = 0; i < length; i++)
             ascii &= (unsigned char)name[i] < 0x80;
-         /* A name of other characters: PCRE2 10.42 refuses it. */
+         /* A name with letters beyond ASCII is left to PCRE2, which
+          * takes them as Python does. */
          if (ascii)
             return refuse(s, s->at + 4, "bad character in group name '%.*s'",
                           (int)length, name);
@@ -529,11 +542,9 @@ static int scan_named(scan_t* s)
       return 1;
    }
    if (p[3] == '=') {
-      size_t length = strcspn(name, ")");
+      size_t length = group_name(s, s->at + 4, ')');
       if (length == 0)
-         return refuse(s, s->at + 4, "missing group name");
-      if (name[length] != ')')
-         return refuse(s, s->at + 4, "missing ), unterminated name");
+         return 0;
       size_t number = named_group(s, name, length);
       if (number == 0)
          return refuse(s, s->at + 4,
@@ -558,11 +569,9 @@ static int scan_named(scan_t* s)
 static int scan_condition(scan_t* s)
 {
    const char* name = s->pattern + s->at + 3;
-   size_t length = strcspn(name, ")");
+   size_t length = group_name(s, s->at + 3, ')');
    if (length == 0)
-      return refuse(s, s->at + 3, "missing group name");
-   if (name[length] != ')')
-      return refuse(s, s->at + 3, "missing ), unterminated name");
+      return 0;
    char condition[32];
    if (is_ascii_identifier(name, length)) {
       size_t number = named_group(s, name, length);
