@@ -46,7 +46,7 @@ libexec=$(system_libexec "$builddir")
 for program in /usr/bin/sqlite3 /usr/bin/xz /usr/bin/python3 /usr/bin/cg_annotate; do
 	[ -x "$program" ] || setup_fail "$program not found (run tools/install-deps.sh)"
 done
-for compiler in gcc g++ rustc; do
+for compiler in gcc g++ rustc fpc ocamlopt; do
 	command -v $compiler >/dev/null || setup_fail "$compiler not found (run tools/install-deps.sh)"
 done
 for flag in avx2 fma cx16; do
@@ -109,21 +109,39 @@ build_workload() { # COMPILER SOURCE WORKLOAD [EXTRA]
 	fi
 	flags=$(sed -n 's,^\( \*\|//\) Build flags: ,,p' "$2")
 	[ -n "$flags" ] || setup_fail "$2 has no 'Build flags:' line"
-	case $1 in
-	rustc) warnings="-D warnings" ;;
-	*) warnings="-Wall -Wextra -Werror" ;;
-	esac
-	# shellcheck disable=SC2086 # the flags are separate words
-	if ! $1 -g $flags ${4:-} $warnings -o "$binary.tmp" "$2" 2>"$out/bin/$3.log"; then
-		setup_fail "cannot build $3: $(grep -m 1 'error' "$out/bin/$3.log")"
+	if ! compile "$@" >"$out/bin/$3.log" 2>&1; then
+		setup_fail "cannot build $3: $(grep -i -m 1 'error' "$out/bin/$3.log")"
 	fi
 	mv "$binary.tmp" "$binary" || setup_fail "cannot write $binary"
 }
+# Runs COMPILER as build_workload() says, into $binary.tmp.  Free Pascal
+# and OCaml write their object files beside the program or the source, so
+# they are given a folder of their own for them.
+compile() { # COMPILER SOURCE WORKLOAD [EXTRA]
+	scratch=$out/bin/$3.build
+	# shellcheck disable=SC2086 # the flags are separate words
+	case $1 in
+	rustc) rustc -g $flags ${4:-} -D warnings -o "$binary.tmp" "$2" ;;
+	fpc)
+		mkdir -p "$scratch" &&
+			fpc -g $flags -Sew -o"$binary.tmp" -FU"$scratch" "$2"
+		;;
+	ocamlopt)
+		rm -rf "$scratch" && mkdir "$scratch" && cp "$2" "$scratch" &&
+			(cd "$scratch" &&
+				ocamlopt -g $flags -warn-error +a -o "$binary.tmp" "$(basename "$2")")
+		;;
+	*) $1 -g $flags ${4:-} -Wall -Wextra -Werror -o "$binary.tmp" "$2" ;;
+	esac
+}
 for source in "$srcdir"/tests/workloads/*.c "$srcdir"/tests/workloads/*.cc \
-	"$srcdir"/tests/workloads/*.rs; do
+	"$srcdir"/tests/workloads/*.rs "$srcdir"/tests/workloads/*.pas \
+	"$srcdir"/tests/workloads/*.ml; do
 	case $source in
 	*.cc) build_workload g++ "$source" "$(basename "$source" .cc)" ;;
 	*.rs) build_workload rustc "$source" "$(basename "$source" .rs)" ;;
+	*.pas) build_workload fpc "$source" "$(basename "$source" .pas)" ;;
+	*.ml) build_workload ocamlopt "$source" "$(basename "$source" .ml)" ;;
 	*)
 		workload=$(basename "$source" .c)
 		case $left_out_32bit in *" $workload "*) continue ;; esac

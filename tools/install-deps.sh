@@ -8,7 +8,8 @@
 set -eu
 build_packages="gcc make autoconf automake pkgconf valgrind libpcre2-dev
   gcc-multilib"
-test_packages="g++ sqlite3 xz-utils python3 time util-linux clang strace"
+test_packages="g++ sqlite3 xz-utils python3 time util-linux clang strace
+  fp-compiler ocaml"
 wanted=${1:-all}
 case $wanted in
 build) packages=$build_packages ;;

@@ -9,7 +9,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 # Workloads built from tests/workloads/NAME.c (NAME.cc with g++, NAME.rs
-# with rustc), and Debian programs.  Some
+# with rustc, NAME.pas with Free Pascal, NAME.ml with OCaml's native-code
+# compiler), and Debian programs.  Some
 # of the C workloads are built a second time as 32-bit programs, NAME-32
 # (with -m32 added to their flags), which the tool's x86 build runs; x86 is
 # 32-bit only.
@@ -20,7 +21,7 @@ for also_32bit in $workloads_also_32bit; do
 	workloads_32bit="$workloads_32bit $also_32bit-32"
 done
 workloads_64bit="matrix chase strings avx2 atomics threads signals fault-window fault-trees fork
-	branches x87rep instructions jit dynload debuginfo cplusplus rust"
+	branches x87rep instructions jit dynload debuginfo cplusplus rust pascal ocaml"
 compiled_workloads="$workloads_64bit $workloads_32bit"
 program_workloads="sqlite xz python"
 # gcc's compiler proper: much code, each part run a few times, so that the
