@@ -116,14 +116,14 @@ build_workload() { # COMPILER SOURCE WORKLOAD [EXTRA]
 }
 # Runs COMPILER as build_workload() says, into $binary.tmp.  Free Pascal
 # and OCaml write their object files beside the program or the source, so
-# they are given a folder of their own for them.
+# they are given a fresh folder of their own for them.
 compile() { # COMPILER SOURCE WORKLOAD [EXTRA]
 	scratch=$out/bin/$3.build
 	# shellcheck disable=SC2086 # the flags are separate words
 	case $1 in
 	rustc) rustc -g $flags ${4:-} -D warnings -o "$binary.tmp" "$2" ;;
 	fpc)
-		mkdir -p "$scratch" &&
+		rm -rf "$scratch" && mkdir "$scratch" &&
 			fpc -g $flags -Sew -o"$binary.tmp" -FU"$scratch" "$2"
 		;;
 	ocamlopt)
