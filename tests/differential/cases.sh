@@ -13,9 +13,12 @@
 # compiler), and Debian programs.  Some
 # of the C workloads are built a second time as 32-bit programs, NAME-32
 # (with -m32 added to their flags), which the tool's x86 build runs; x86 is
-# 32-bit only.
+# 32-bit only.  (avx2, atomics, fault-trees, instructions and jit hold
+# 64-bit code; the C++, Rust, Pascal and OCaml workloads need 32-bit
+# compilers and libraries Debian's test packages do not bring.)
 # shellcheck disable=SC2034 # used by suite-differential.sh
-workloads_also_32bit="matrix chase strings branches x87rep fault-window"
+workloads_also_32bit="matrix chase strings branches x87rep fault-window
+	threads signals fork dynload debuginfo"
 workloads_32bit=x86
 for also_32bit in $workloads_also_32bit; do
 	workloads_32bit="$workloads_32bit $also_32bit-32"
@@ -140,21 +143,26 @@ workload_stdin() { # WORKLOAD SRCDIR
 # same way.  A 32-bit client's stack lies at a random place, whole pages
 # away from one run to the next, which changes the misses of an LL smaller
 # than the address space's randomness; without address randomisation it
-# lies at the same place every run.  Other workloads need nothing.
+# lies at the same place every run (a 32-bit threaded workload needs both).
+# Other workloads need nothing.
 workload_launcher() { # WORKLOAD
+	launcher=
 	case $1 in
-	threads | rust)
+	threads | threads-32 | rust)
 		cpu=$(taskset -c -p $$ | sed 's/.*: //; s/[^0-9].*//')
-		echo "taskset -c ${cpu:-0} chrt -f 1"
+		launcher="taskset -c ${cpu:-0} chrt -f 1"
 		;;
-	x86 | *-32) echo "setarch -R" ;;
 	esac
+	case $1 in
+	x86 | *-32) launcher="${launcher:+$launcher }setarch -R" ;;
+	esac
+	echo "$launcher"
 }
 
 # Workloads that fork write one profile per process (--cachegrind-out-file
 # with %p), compared pairwise.
 workload_forks() {
-	[ "$1" = fork ]
+	[ "$1" = fork ] || [ "$1" = fork-32 ]
 }
 
 # The folder for the profiles of OPTIONS, in the case folder DIR.
@@ -175,7 +183,7 @@ profile_folder() { # OPTIONS DIR
 # a few with caches of one set, by each search; and a few workloads with
 # the other option sets.  It also checks that the
 # reference is deterministic on the workloads most at risk (threads,
-# signals, fork, python, rust), and that the installed cg_annotate reads our
+# signals, fork, their 32-bit builds, python, rust), and that the installed cg_annotate reads our
 # profiles.
 # QUICK=1 gives a small matrix for quick iteration.
 list_cases() { # QUICK
@@ -265,6 +273,12 @@ list_cases() { # QUICK
 	echo "diff/$compiler_workload/cfg-small/recycle"
 	for workload in threads signals fork python rust; do
 		echo "self/$workload/cfg-small/branch"
+	done
+	for workload in $workloads_32bit; do
+		case $workload in threads-32 | signals-32 | fork-32)
+			echo "self/$workload/cfg-small/branch"
+			;;
+		esac
 	done
 	echo "self/python/cfg-typical/verbose"
 	for workload in matrix strings branches x87rep debuginfo cplusplus rust sqlite python; do
