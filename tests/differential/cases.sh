@@ -13,9 +13,10 @@
 # compiler), and Debian programs.  Some
 # of the C workloads are built a second time as 32-bit programs, NAME-32
 # (with -m32 added to their flags), which the tool's x86 build runs; x86 is
-# 32-bit only.  (avx2, atomics, fault-trees, instructions and jit hold
-# 64-bit code; the C++, Rust, Pascal and OCaml workloads need 32-bit
-# compilers and libraries Debian's test packages do not bring.)
+# 32-bit only.  The others stay 64-bit: atomics, fault-trees, instructions
+# and jit hold 64-bit code, avx2 uses AVX, which Valgrind's 32-bit guest
+# does not decode, and the C++, Rust, Pascal and OCaml workloads would need
+# 32-bit compilers and libraries that Debian's test packages do not bring.
 # shellcheck disable=SC2034 # used by suite-differential.sh
 workloads_also_32bit="matrix chase strings branches x87rep fault-window
 	threads signals fork dynload debuginfo"
@@ -183,8 +184,8 @@ profile_folder() { # OPTIONS DIR
 # a few with caches of one set, by each search; and a few workloads with
 # the other option sets.  It also checks that the
 # reference is deterministic on the workloads most at risk (threads,
-# signals, fork, their 32-bit builds, python, rust), and that the installed cg_annotate reads our
-# profiles.
+# signals, fork, their 32-bit builds, python, rust), and that the
+# installed cg_annotate reads our profiles.
 # QUICK=1 gives a small matrix for quick iteration.
 list_cases() { # QUICK
 	if [ "$1" = 1 ]; then
