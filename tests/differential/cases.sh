@@ -144,12 +144,12 @@ workload_stdin() { # WORKLOAD SRCDIR
 # same way.  A 32-bit client's stack lies at a random place, whole pages
 # away from one run to the next, which changes the misses of an LL smaller
 # than the address space's randomness; without address randomisation it
-# lies at the same place every run (a 32-bit threaded workload needs both).
-# Other workloads need nothing.
+# lies at the same place every run.  A 32-bit build, NAME-32, needs what
+# NAME needs as well.  Other workloads need nothing.
 workload_launcher() { # WORKLOAD
 	launcher=
-	case $1 in
-	threads | threads-32 | rust)
+	case ${1%-32} in
+	threads | rust)
 		cpu=$(taskset -c -p $$ | sed 's/.*: //; s/[^0-9].*//')
 		launcher="taskset -c ${cpu:-0} chrt -f 1"
 		;;
@@ -160,10 +160,10 @@ workload_launcher() { # WORKLOAD
 	echo "$launcher"
 }
 
-# Workloads that fork write one profile per process (--cachegrind-out-file
-# with %p), compared pairwise.
+# Workloads that fork, and their 32-bit builds, write one profile per
+# process (--cachegrind-out-file with %p), compared pairwise.
 workload_forks() {
-	[ "$1" = fork ] || [ "$1" = fork-32 ]
+	[ "${1%-32}" = fork ]
 }
 
 # The folder for the profiles of OPTIONS, in the case folder DIR.
