@@ -33,6 +33,10 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "install-deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
+# A mirror caught mid-sync can fail the update of a list or two (seen with
+# a foreign architecture's); the lists already here may still hold every
+# package wanted, and if not, the install below says which it cannot find.
+apt-get update -qq ||
+  echo "install-deps: apt-get update failed; installing from the package lists already here" >&2
 # shellcheck disable=SC2086
 apt-get install -y -qq $missing >/dev/null
