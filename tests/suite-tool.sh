@@ -858,6 +858,41 @@ else
   fail side-by-side-help "status $status: $(cat "$side/help.stdout" "$side/help.stderr" | head -2)"
 fi
 
+# tools/install-deps.sh, with apt-get, dpkg-query and id stood in for by
+# scripts that say every package is missing and the user is root: an
+# apt-get update that fails (a mirror mid-sync) is reported and the
+# install still tried; an install that fails stops the script with its
+# status.
+fake=$out/fake-apt
+rm -rf "$fake" && mkdir -p "$fake"
+printf '#!/bin/sh\nexit 1\n' >"$fake/dpkg-query"
+printf '#!/bin/sh\necho 0\n' >"$fake/id"
+cat >"$fake/apt-get" <<'FAKE'
+#!/bin/sh
+echo "$*" >>"${0%/*}/calls"
+case $1 in
+update) echo "E: Some index files failed to download." >&2; exit 100 ;;
+install) exit "$(cat "${0%/*}/install-status")" ;;
+esac
+FAKE
+chmod +x "$fake/dpkg-query" "$fake/id" "$fake/apt-get"
+for install_status in 0 100; do
+  echo $install_status >"$fake/install-status"
+  : >"$fake/calls"
+  PATH=$fake:$PATH sh "$src/tools/install-deps.sh" build \
+    >"$fake/stdout" 2>"$fake/stderr"
+  status=$?
+  if [ $status = "$install_status" ] &&
+     grep -q '^install-deps: apt-get update failed' "$fake/stderr" &&
+     [ "$(sed -n 1p "$fake/calls")" = "update -qq" ] &&
+     sed -n 2p "$fake/calls" | grep -q '^install -y -qq gcc make .*gcc-multilib$'; then
+    pass "install-deps-update-failed-install-$install_status"
+  else
+    fail "install-deps-update-failed-install-$install_status" \
+      "status $status; calls: $(tr '\n' '|' <"$fake/calls"); $(head -2 "$fake/stderr")"
+  fi
+done
+
 # Its failures are its FAIL lines: reaching this end is a clean end (see
 # run-all.sh, which counts any other end as a failure).
 exit 0
