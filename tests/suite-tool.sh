@@ -892,6 +892,18 @@ for install_status in 0 100; do
       "status $status; calls: $(tr '\n' '|' <"$fake/calls"); $(head -2 "$fake/stderr")"
   fi
 done
+# And on a system without dpkg-query (a PATH of nothing but grep and the
+# stand-ins for id and apt-get), it checks nothing, says so, and lets the
+# build go on; it calls no apt-get.
+rm -f "$fake/dpkg-query" && : >"$fake/calls" && ln -sf "$(command -v grep)" "$fake/grep"
+PATH=$fake /bin/sh "$src/tools/install-deps.sh" all >"$fake/stdout" 2>"$fake/stderr"
+status=$?
+if [ $status = 0 ] && [ ! -s "$fake/calls" ] &&
+   grep -q '^install-deps: no dpkg-query (not a Debian system?)' "$fake/stderr"; then
+  pass install-deps-not-debian
+else
+  fail install-deps-not-debian "status $status; calls: $(tr '\n' '|' <"$fake/calls"); $(head -2 "$fake/stderr")"
+fi
 
 # Its failures are its FAIL lines: reaching this end is a clean end (see
 # run-all.sh, which counts any other end as a failure).

@@ -3,7 +3,8 @@
 # are missing: with "build", those building it (the tool, its x86 build
 # included, and the programs); with "all" (the default), those its tests
 # run as well.  Run as root; does nothing when all is there already, so
-# that a user who is not root and has them can build and test.
+# that a user who is not root and has them can build and test.  On a
+# system without Debian's package tools it checks nothing and says so.
 # usage: sh tools/install-deps.sh [build|all]
 set -eu
 build_packages="gcc make autoconf automake pkgconf valgrind libpcre2-dev
@@ -16,6 +17,13 @@ build) packages=$build_packages ;;
 all) packages="$build_packages $test_packages" ;;
 *) echo "usage: sh tools/install-deps.sh [build|all]" >&2; exit 2 ;;
 esac
+# Elsewhere than on Debian the packages have other names and another
+# installer: nothing is checked, and configure, then the tests, name what
+# is missing.
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  echo "install-deps: no dpkg-query (not a Debian system?): packages not checked; configure and the tests say what is missing" >&2
+  exit 0
+fi
 missing=
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
