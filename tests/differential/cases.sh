@@ -272,11 +272,10 @@ list_cases() { # QUICK
 	echo "diff/$compiler_workload/cfg-typical/branch"
 	echo "diff/$compiler_workload/cfg-small/cache"
 	echo "diff/$compiler_workload/cfg-small/recycle"
-	for workload in threads signals fork python rust; do
-		echo "self/$workload/cfg-small/branch"
-	done
-	for workload in $workloads_32bit; do
-		case $workload in threads-32 | signals-32 | fork-32)
+	# The workloads most at risk, and their 32-bit builds.
+	self_checked="threads signals fork python rust"
+	for workload in $self_checked $workloads_32bit; do
+		case " $self_checked " in *" ${workload%-32} "*)
 			echo "self/$workload/cfg-small/branch"
 			;;
 		esac
