@@ -75,6 +75,15 @@ const fetch_line_helpers_t* cg_events_fetch_line_helpers(void)
    return &fetch_line_helpers;
 }
 
+Bool cg_events_is_fetch_helper(Addr address)
+{
+   void* a = (void*)address;
+   return a == fetch_line_helpers.run_group_fetch_line.address ||
+          a == fetch_line_helpers.fetch_line.address ||
+          a == fetch_line_helpers.fetch_two_lines.address ||
+          a == (void*)cg_fetch_slow || a == (void*)cg_run_group_fetch;
+}
+
 vector_search_t cg_events_data_search(void) { return data_search; }
 
 const helper_t* cg_events_run_slow_helper(void)

@@ -201,6 +201,10 @@ typedef struct {
 
 const fetch_line_helpers_t* cg_events_fetch_line_helpers(void);
 
+/* Whether ADDRESS is one of the fetch helpers' (those above, in the form
+ * the instrumenter calls, cg_fetch_slow or cg_run_group_fetch). */
+Bool cg_events_is_fetch_helper(Addr address);
+
 /* The slow path of runs (cg_run_slow), in the form that searches the
  * rows as the data slow paths do (see cg_events_data_search()). */
 const helper_t* cg_events_run_slow_helper(void);

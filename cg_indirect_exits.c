@@ -24,13 +24,15 @@
  *
  * The link routes VEX's calls of emit_AMD64Instr() here (-Wl,--wrap, see
  * Makefile.am); the exit is recognised by its bytes, which end in a jump
- * through %r11 to the dispatcher's address.
+ * through %r11 to the dispatcher's address.  The wrapper also tells
+ * cg_call_stubs.c the length of every instruction emitted.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pub_tool_basics.h"
 #include "libvex.h"
 #include "libvex_guest_amd64.h"
+#include "cg_call_stubs.h"
 
 /* The dispatcher's entry, byte by byte, as Valgrind 3.19's core assembles
  * it; -1 marks the bytes of two addresses (a statistics counter's, and
@@ -149,6 +151,21 @@ Int __real_emit_AMD64Instr(Bool* is_profInc, UChar* buf, Int nbuf,
                            const void* disp_cp_xindir,
                            const void* disp_cp_xassisted);
 
+/* The exit with the lookup in place of VEX's jump, where it is such an
+ * exit and the lookup is known; returns the exit's length. */
+static Int with_lookup(UChar* buf, Int len, Int nbuf, const void* dispatcher)
+{
+   Int reg = exit_address_register(buf, len, dispatcher);
+   if (reg < 0 || reg == 11)   /* %r11 is the lookup's scratch */
+      return len;
+   if (dispatcher_state == NOT_LOOKED)
+      read_dispatcher(dispatcher);
+   Int store_end = len - 10;
+   if (dispatcher_state != LOOKUP_KNOWN || store_end + LOOKUP_BYTES > nbuf)
+      return len;
+   return (Int)(put_lookup(buf + store_end, reg, dispatcher) - buf);
+}
+
 Int __wrap_emit_AMD64Instr(Bool* is_profInc, UChar* buf, Int nbuf,
                            const void* instr, Bool mode64,
                            VexEndness endness_host,
@@ -161,15 +178,8 @@ Int __wrap_emit_AMD64Instr(Bool* is_profInc, UChar* buf, Int nbuf,
                                     endness_host, disp_cp_chain_me_to_slowEP,
                                     disp_cp_chain_me_to_fastEP,
                                     disp_cp_xindir, disp_cp_xassisted);
-   if (disp_cp_xindir == NULL)
-      return len;
-   Int reg = exit_address_register(buf, len, disp_cp_xindir);
-   if (reg < 0 || reg == 11)   /* %r11 is the lookup's scratch */
-      return len;
-   if (dispatcher_state == NOT_LOOKED)
-      read_dispatcher(disp_cp_xindir);
-   Int store_end = len - 10;
-   if (dispatcher_state != LOOKUP_KNOWN || store_end + LOOKUP_BYTES > nbuf)
-      return len;
-   return (Int)(put_lookup(buf + store_end, reg, disp_cp_xindir) - buf);
+   if (disp_cp_xindir != NULL)
+      len = with_lookup(buf, len, nbuf, disp_cp_xindir);
+   cg_call_stubs_note(len, *is_profInc);
+   return len;
 }

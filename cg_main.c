@@ -31,6 +31,9 @@
 #include "cg_ir_checks.h"
 #include "cg_records.h"
 #include "cg_sim.h"
+#if defined(VGA_amd64)
+#include "cg_call_stubs.h"
+#endif
 
 /* ---- options ---- */
 
@@ -83,6 +86,9 @@ static Bool process_option(const HChar* arg)
    } else if VG_STR_CLO(arg, "--vector-search", value) {
       process_vector_search(arg, value);
    } else if VG_BOOL_CLO(arg, "--check-ir", cg_check_ir) {
+#if defined(VGA_amd64)
+   } else if VG_BOOL_CLO(arg, "--out-of-line-calls", cg_out_of_line_calls) {
+#endif
    } else {
       return False;
    }
@@ -108,6 +114,11 @@ static void print_debug_usage(void)
 "                                     (auto: the best the host runs) [auto]\n"
 "    --check-ir=yes|no                have VEX check the IR of every\n"
 "                                     translation, as Valgrind does [no]\n"
+#if defined(VGA_amd64)
+"    --out-of-line-calls=yes|no       move the data accesses' slow-path\n"
+"                                     calls out of the line of translated\n"
+"                                     code [yes]\n"
+#endif
    );
 }
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Tool behaviour beyond the counts themselves: the client requests of
-# cachegrind.h, --instr-at-start, real programs, and --vector-search.
+# cachegrind.h, --instr-at-start, real programs, and the debugging options.
 #
 # usage: sh tests/suite-tool.sh SRCDIR BUILDDIR
 set -u
@@ -763,6 +763,33 @@ if gcc -O1 -o "$out/instructions" "$src/tests/workloads/instructions.c" 2>"$out/
   fi
 else
   fail check-ir-same-counts "instructions.c does not compile: $(head -1 "$out/build-instructions.err")"
+fi
+# --out-of-line-calls (cg_call_stubs.c): with the data accesses' slow-path
+# calls moved out of line or left where VEX put them, the counts are the
+# same.  Each moved call leaves a 6-byte jump where its 12 bytes were and
+# takes its argument moves to a stub that adds a 10-byte call and a 5-byte
+# jump back, so the host code (--stats=yes) grows by 9 bytes a call.
+if [ -x "$out/instructions" ]; then
+  for moved in yes no; do
+    cachegrind --branch-sim=yes --out-of-line-calls=$moved --stats=yes \
+      --cachegrind-out-file="$out/out-of-line-$moved.out" "$out/instructions" \
+      >/dev/null 2>"$out/out-of-line-$moved.err"
+    echo $? >"$out/out-of-line-$moved.status"
+  done
+  host_bytes() {
+    sed -n 's/.*transtab: new .*-> \([0-9,]*\);.*/\1/p' "$out/out-of-line-$1.err" | tr -d ,
+  }
+  moved_bytes=$(host_bytes yes) in_line_bytes=$(host_bytes no)
+  if [ "$(cat "$out/out-of-line-yes.status" "$out/out-of-line-no.status")" = "0
+0" ] && grep -q '^summary: [1-9]' "$out/out-of-line-yes.out" &&
+     cmp -s "$out/out-of-line-yes.out" "$out/out-of-line-no.out" &&
+     [ -n "$moved_bytes" ] && [ -n "$in_line_bytes" ] &&
+     [ "$moved_bytes" -gt "$in_line_bytes" ] &&
+     [ $(((moved_bytes - in_line_bytes) % 9)) = 0 ]; then
+    pass out-of-line-calls-same-counts
+  else
+    fail out-of-line-calls-same-counts "statuses $(cat "$out"/out-of-line-*.status | tr '\n' ' '), host code $moved_bytes bytes moved, $in_line_bytes in line: $(grep -v '^==\|^--' "$out/out-of-line-yes.err" | head -2)"
+  fi
 fi
 cachegrind --check-ir=maybe true >/dev/null 2>"$out/check-ir-bad.err"
 status=$?
