@@ -201,8 +201,8 @@ typedef struct {
 
 const fetch_line_helpers_t* cg_events_fetch_line_helpers(void);
 
-/* Whether ADDRESS is one of the fetch helpers' (those above, in the form
- * the instrumenter calls, cg_fetch_slow or cg_run_group_fetch). */
+/* Whether ADDRESS is a fetch helper's: one of those above, in the form
+ * the instrumenter calls, cg_fetch_slow or cg_run_group_fetch. */
 Bool cg_events_is_fetch_helper(Addr address);
 
 /* The slow path of runs (cg_run_slow), in the form that searches the
