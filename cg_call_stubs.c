@@ -32,6 +32,7 @@
 #include "libvex.h"
 #include "cg_call_stubs.h"
 #include "cg_events.h"
+#include "cg_host_code.h"
 
 /* A translation's instructions, as long as they were emitted; one with
  * more instructions or bytes is left as it is. */
@@ -70,18 +71,6 @@ static Bool is_guarded_call(const UChar* p, UInt len)
           p[9] == 0x41 && p[10] == 0xff && p[11] == 0xd3;
 }
 
-static UInt read_u32(const UChar* p)
-{
-   return p[0] | (UInt)p[1] << 8 | (UInt)p[2] << 16 | (UInt)p[3] << 24;
-}
-
-static UChar* put_u32(UChar* p, UInt v)
-{
-   for (UInt k = 0; k < 4; k++)
-      *p++ = (UChar)(v >> (8 * k));
-   return p;
-}
-
 /* "mov %reg,%rdi" (or %rsi, %rdx, %rcx: the registers of a helper's
  * first arguments): REX.W[R] 89, register to register. */
 static Bool is_argument_move(const UChar* p, UInt len)
@@ -103,7 +92,7 @@ static void choose_roles(void)
       const UChar* p = emitted + at;
       at += instr_len[i];
       if (!is_guarded_call(p, instr_len[i]) ||
-          cg_events_is_fetch_helper((Addr)read_u32(p + 5)))
+          cg_events_is_fetch_helper((Addr)cg_host_read_u32(p + 5)))
          continue;
       role[i] = CALL;
       /* The first instruction, the event check, stays first. */
@@ -128,7 +117,7 @@ static UChar* put_instructions(UChar* code, UChar* end)
          site_of[i] = (UInt)(p - code);
          *p++ = 0x0f;                  /* j<cond> rel32: the call is due */
          *p++ = (UChar)(0x80 | ((emitted[offset_of[i]] & 0x0f) ^ 1));
-         p = put_u32(p, 0);
+         p = cg_host_put_u32(p, 0);
       } else {
          VG_(memcpy)(p, emitted + offset_of[i], instr_len[i]);
          p += instr_len[i];
@@ -151,13 +140,13 @@ static UChar* put_stubs(UChar* code, UChar* p, UChar* end)
       if (p + moves + 10 + 5 > end)
          return NULL;
       UChar* back = code + site_of[i] + 6;
-      put_u32(back - 4, (UInt)(p - back));
+      cg_host_put_u32(back - 4, (UInt)(p - back));
       VG_(memcpy)(p, emitted + offset_of[first], moves);
       p += moves;
       VG_(memcpy)(p, emitted + offset_of[i] + 2, 10);   /* mov, call */
       p += 10;
       *p++ = 0xe9;                                      /* jmp back */
-      p = put_u32(p, (UInt)(back - (p + 4)));
+      p = cg_host_put_u32(p, (UInt)(back - (p + 4)));
    }
    return p;
 }

@@ -33,6 +33,7 @@
 #include "libvex.h"
 #include "libvex_guest_amd64.h"
 #include "cg_call_stubs.h"
+#include "cg_host_code.h"
 
 /* The dispatcher's entry, byte by byte, as Valgrind 3.19's core assembles
  * it; -1 marks the bytes of two addresses (a statistics counter's, and
@@ -79,18 +80,6 @@ static void read_dispatcher(const void* dispatcher)
    dispatcher_state = LOOKUP_KNOWN;
 }
 
-static UInt read_u32(const UChar* p)
-{
-   return p[0] | (UInt)p[1] << 8 | (UInt)p[2] << 16 | (UInt)p[3] << 24;
-}
-
-static UChar* put_u32(UChar* p, UInt v)
-{
-   for (UInt k = 0; k < 4; k++)
-      *p++ = (UChar)(v >> (8 * k));
-   return p;
-}
-
 /* The exit as VEX emits it: the guest address's store into the guest
  * state's RIP (REX.W[R] 89 modrm disp32, 7 bytes), then "mov $dispatcher,
  * %r11; jmp *%r11" (10 bytes).  VEX puts a condition before an exit only
@@ -106,10 +95,10 @@ static Int exit_address_register(const UChar* buf, Int len,
    const UChar* jump = store + 7;
    if ((store[0] != 0x48 && store[0] != 0x4c) || store[1] != 0x89 ||
        (store[2] & 0xc7) != 0x85 ||
-       read_u32(store + 3) != offsetof(VexGuestAMD64State, guest_RIP))
+       cg_host_read_u32(store + 3) != offsetof(VexGuestAMD64State, guest_RIP))
       return -1;
    if (jump[0] != 0x49 || jump[1] != 0xc7 || jump[2] != 0xc3 ||
-       read_u32(jump + 3) != (UInt)(Addr)dispatcher ||
+       cg_host_read_u32(jump + 3) != (UInt)(Addr)dispatcher ||
        jump[7] != 0x41 || jump[8] != 0xff || jump[9] != 0xe3)
       return -1;
    return ((store[0] & 0x04) ? 8 : 0) | ((store[2] >> 3) & 7);
@@ -126,16 +115,16 @@ static UChar* put_lookup(UChar* p, Int reg, const void* dispatcher)
    *p++ = 0x49; *p++ = 0xc1; *p++ = 0xeb; *p++ = 13; /* shr $13,%r11    */
    *p++ = rex_reg; *p++ = 0x31; *p++ = reg_r11;      /* xor reg,%r11    */
    *p++ = 0x49; *p++ = 0x81; *p++ = 0xe3;            /* and $0x1fff,%r11 */
-   p = put_u32(p, 0x1fff);
+   p = cg_host_put_u32(p, 0x1fff);
    *p++ = 0x49; *p++ = 0xc1; *p++ = 0xe3; *p++ = 6;  /* shl $6,%r11     */
    *p++ = rex_reg; *p++ = 0x39;                      /* cmp reg,table(%r11) */
    *p++ = (UChar)(0x80 | (reg & 7) << 3 | 3);
-   p = put_u32(p, (UInt)fast_table);
+   p = cg_host_put_u32(p, (UInt)fast_table);
    *p++ = 0x75; *p++ = 7;                            /* jne dispatcher  */
    *p++ = 0x41; *p++ = 0xff; *p++ = 0xa3;            /* jmp *table+8(%r11) */
-   p = put_u32(p, (UInt)fast_table + 8);
+   p = cg_host_put_u32(p, (UInt)fast_table + 8);
    *p++ = 0x49; *p++ = 0xc7; *p++ = 0xc3;            /* mov $dispatcher,%r11 */
-   p = put_u32(p, (UInt)(Addr)dispatcher);
+   p = cg_host_put_u32(p, (UInt)(Addr)dispatcher);
    *p++ = 0x41; *p++ = 0xff; *p++ = 0xe3;            /* jmp *%r11       */
    return p;
 }
