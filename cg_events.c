@@ -21,9 +21,10 @@
 #include "cg_branchpred.h"
 #include "cg_entries.h"
 #include "cg_events.h"
+#include "cg_ll.h"
 #include "cg_sim.h"
 
-static cache_sim_t I1_cache, D1_cache, LL_cache;
+static cache_sim_t I1_cache, D1_cache;
 
 /* Room for the tags of I1 and D1, which the instrumented code tests
  * inline.  Static data lies in the tool's image, below 2 GB, so the tag
@@ -67,7 +68,7 @@ void cg_events_init(const cache_t* I1, const cache_t* D1, const cache_t* LL,
    if (cg_sim_row8_ok(&D1_cache))
       data_search = search;
 #endif
-   cg_sim_init(&LL_cache, LL, NULL, 0);
+   cg_ll_init(LL);
 }
 
 const fetch_line_helpers_t* cg_events_fetch_line_helpers(void)
@@ -105,7 +106,7 @@ const cache_sim_t* cg_events_D1(void) { return &D1_cache; }
 
 Bool cg_events_fetch_line_ok(void)
 {
-   return LL_cache.line_bits >= I1_cache.line_bits;
+   return cg_ll_line_bits() >= I1_cache.line_bits;
 }
 
 void cg_events_fold_counts(event_group_t* group)
@@ -129,7 +130,7 @@ static void count_L1_miss(Addr addr, UWord size, ULong* L1_misses,
                           ULong* LL_misses)
 {
    (*L1_misses)++;
-   if (cg_sim_access_is_miss(&LL_cache, addr, size))
+   if (cg_ll_access_is_miss(addr, size))
       (*LL_misses)++;
 }
 

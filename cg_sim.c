@@ -20,10 +20,9 @@ static Int log2_of(UInt power_of_two)
    return bits;
 }
 
-/* Memory of its own, zeroed, for BYTES of tags. */
-static UWord* tag_memory(SizeT bytes)
+void* cg_sim_tag_memory(SizeT bytes)
 {
-   UWord* tags = VG_(am_shadow_alloc)(bytes);
+   void* tags = VG_(am_shadow_alloc)(bytes);
    if (tags == NULL)
       VG_(out_of_memory_NORETURN)("cg.sim.tags", bytes);
    return tags;
@@ -63,10 +62,11 @@ void cg_sim_init(cache_sim_t* cache, const cache_t* config, UWord* room,
     * and the pages of sets never used (most of a large LL's) are never
     * touched.  The padding ways of a row are never looked at. */
    if (cache->row_ways < cache->assoc)
-      cache->overflow = tag_memory(sizeof(UWord) * sets
-                                   * (SizeT)(cache->assoc - cache->row_ways));
+      cache->overflow = cg_sim_tag_memory(
+          sizeof(UWord) * sets * (SizeT)(cache->assoc - cache->row_ways));
    SizeT bytes = sizeof(UWord) * sets * cache->set_stride;
-   cache->tags = room != NULL && bytes <= room_bytes ? room : tag_memory(bytes);
+   cache->tags =
+       room != NULL && bytes <= room_bytes ? room : cg_sim_tag_memory(bytes);
 }
 
 void cg_sim_insert(const cache_sim_t* cache, UWord* set, UWord tag)

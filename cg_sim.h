@@ -4,8 +4,10 @@
  *  - set-associative caches with true LRU replacement; each set keeps only
  *    its tags, most recently used first; no data, valid or dirty bits;
  *    a set's first tags are its row of the tag array (one line's worth
- *    for the caches tested inline, two ways for the LL), and the ways
- *    that do not fit in the row follow in a row of an overflow array;
+ *    for the caches tested inline, two ways for an LL), and the ways
+ *    that do not fit in the row follow in a row of an overflow array
+ *    (the LL keeps its tags in a narrower layout of its own where it can,
+ *    cg_ll.c, and in this one where it cannot);
  *  - the set is picked by plain bit selection (block number modulo the
  *    number of sets) and the tag is the whole block number, kept as the
  *    line's address (the block number times the line size: the same
@@ -49,6 +51,10 @@ typedef struct {
  * get memory of their own. */
 void cg_sim_init(cache_sim_t* cache, const cache_t* config, UWord* room,
                  SizeT room_bytes);
+
+/* Memory of its own, zeroed, for BYTES of tags (never freed; the pages
+ * of it that are never written are never touched). */
+void* cg_sim_tag_memory(SizeT bytes);
 
 /* The overflow row of SET, a row of CACHE's tag array: its ways from
  * row_ways on. */
