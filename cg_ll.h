@@ -1,8 +1,9 @@
 /* cg_ll.h: the simulated last-level cache, looked up on every L1 miss.
  *
  * Its model is cg_sim.h's; what differs is how its tags are kept (see
- * cg_ll.c): a whole set in one host line where it fits, so that a lookup
- * waits for at most one line of the host's memory.
+ * cg_ll.c): 32 bits each where they fit, a set's first two ways in a small
+ * row and the others in one host line, so that a lookup waits for at most
+ * two lines of the host's memory.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

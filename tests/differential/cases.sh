@@ -41,18 +41,18 @@ compiler_workload=cc1
 # two LL lines), 16-way D1 with short lines, 3-way LL; and a wide one: L1
 # caches of more than eight ways of 64-byte lines (the ways beyond a row
 # of eight live in an overflow row, see cg_sim.h), and an LL of more than
-# 18 (kept in cg_sim.h's layout, not cg_ll.c's packed one); and for the 32-bit
-# programs alone, lines of 16 bytes, which only their tool accepts (its
-# largest register is 16 bytes, not 32): the smallest line caps every
-# access, so a 108-byte fnsave is one of 16 bytes; lines of 256 and 512
-# bytes for x87rep, whose 32-bit fxsave then counts an access of 0 or 208
-# bytes, its size narrowed to 8 bits; and caches of one set each, where the
-# two lines of an access or fetch across a line's end share that set (with
-# two sets or more they never do), so that which of the two is looked up
-# first, and how the second is found, decide the misses.  With the small
-# configuration's LL and the one-set one's, the high-address workload's
-# lines need more than 32 bits a tag, and the LL leaves its packed layout
-# mid-run (cg_ll.c).
+# 18 ways (kept in cg_sim.h's layout, not cg_ll.c's narrow one); and for
+# the 32-bit programs alone, lines of 16 bytes, which only their tool
+# accepts (its largest register is 16 bytes, not 32): the smallest line
+# caps every access, so a 108-byte fnsave is one of 16 bytes; lines of
+# 256 and 512 bytes for x87rep, whose 32-bit fxsave then counts an access
+# of 0 or 208 bytes, its size narrowed to 8 bits; and caches of one set
+# each, where the two lines of an access or fetch across a line's end
+# share that set (with two sets or more they never do), so that which of
+# the two is looked up first, and how the second is found, decide the
+# misses.  With the small configuration's LL and the one-set one's, the
+# high-address workload's lines need more than 32 bits a tag, and the LL
+# leaves its narrow layout mid-run (cg_ll.c).
 cache_configs="cfg-typical cfg-np2 cfg-line32 cfg-small"
 
 cache_config_options() {
