@@ -39,8 +39,7 @@
 static cache_sim_t wide; /* the LL in cg_sim.h's layout */
 static UInt* rows;       /* ROW_WAYS tags a set, or NULL once unpacked */
 static UInt* more;       /* MORE_WAYS tags a set: the ways after the row */
-static Int assoc;
-static Int more_ways;        /* assoc - ROW_WAYS, or 0 */
+static Int more_ways;        /* the ways after the row, or 0 */
 static UInt more_ways_mask;  /* bit W set for each of them */
 static Int set_bits;         /* log2(number of sets) */
 
@@ -52,14 +51,13 @@ void cg_ll_init(const cache_t* config)
    set_bits = __builtin_popcountl(wide.set_mask);
    if (config->assoc > ROW_WAYS + MORE_WAYS)
       return;
-   assoc = config->assoc;
-   more_ways = assoc > ROW_WAYS ? assoc - ROW_WAYS : 0;
+   more_ways = wide.assoc > ROW_WAYS ? wide.assoc - ROW_WAYS : 0;
    more_ways_mask = (1u << more_ways) - 1;
    rows = cg_sim_tag_memory(sets * ROW_WAYS * sizeof(UInt));
    if (more_ways > 0)
       more = cg_sim_tag_memory(sets * MORE_WAYS * sizeof(UInt));
    /* Block 0 in every way of set 0. */
-   for (way = 0; way < assoc && way < ROW_WAYS; way++)
+   for (way = 0; way < wide.assoc && way < ROW_WAYS; way++)
       rows[way] = 1;
    for (way = 0; way < more_ways; way++)
       more[way] = 1;
@@ -82,7 +80,7 @@ static __attribute__((noinline)) void unpack(void)
       UWord* set = wide.tags + set_index * wide.set_stride;
       UWord* overflow = wide.overflow ? cg_sim_overflow_of(&wide, set) : NULL;
       Int way;
-      for (way = 0; way < assoc; way++) {
+      for (way = 0; way < wide.assoc; way++) {
          UInt tag = way < ROW_WAYS
                        ? rows[set_index * ROW_WAYS + way]
                        : more[set_index * MORE_WAYS + way - ROW_WAYS];
@@ -164,7 +162,7 @@ packed_line_is_miss(UWord set_index, UInt tag)
    UInt* row = rows + set_index * ROW_WAYS;
    if (LIKELY(row[0] == tag))
       return False;
-   if (assoc == 1) {
+   if (wide.assoc == 1) {
       row[0] = tag;
       return True;
    }
