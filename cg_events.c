@@ -166,15 +166,19 @@ void simulate_two_lines(const cache_sim_t* L1, Addr addr, UWord size,
  * that follows finds the same hits again (changing nothing) before the
  * miss: the result is the same as if it had done all the work. */
 static inline void simulate(const cache_sim_t* L1, Addr addr, UWord size,
-                            ULong* L1_misses, ULong* LL_misses)
+                            ULong* L1_misses, ULong* LL_misses,
+                            data_entry_t* entry)
 {
    Addr first = cg_sim_line_of(L1, addr);
    Addr last = cg_sim_line_of(L1, addr + size - 1);
    if (LIKELY(first == last)) {
       UWord* set = cg_sim_set_of(L1, first);
-      if (!cg_sim_promote(L1, set, first))
+      if (!cg_sim_promote(L1, set, first)) {
+         if (entry != NULL)
+            cg_entry_prefetch(entry, addr);
          missed_in_one_line(L1, set, first, addr, size, L1_misses,
                             LL_misses);
+      }
       return;
    }
    if (cg_sim_promote(L1, cg_sim_set_of(L1, first), first)
@@ -183,14 +187,18 @@ static inline void simulate(const cache_sim_t* L1, Addr addr, UWord size,
    simulate_two_lines(L1, addr, size, L1_misses, LL_misses);
 }
 
-static inline void simulate_read(line_cost_t* cost, Addr addr, UWord size)
+/* A data access; ENTRY, if not NULL, is the entry point's that it came
+ * through (see cg_entry_prefetch()). */
+static inline void simulate_read(line_cost_t* cost, Addr addr, UWord size,
+                                 data_entry_t* entry)
 {
-   simulate(&D1_cache, addr, size, &cost->D1mr, &cost->DLmr);
+   simulate(&D1_cache, addr, size, &cost->D1mr, &cost->DLmr, entry);
 }
 
-static inline void simulate_write(line_cost_t* cost, Addr addr, UWord size)
+static inline void simulate_write(line_cost_t* cost, Addr addr, UWord size,
+                                  data_entry_t* entry)
 {
-   simulate(&D1_cache, addr, size, &cost->D1mw, &cost->DLmw);
+   simulate(&D1_cache, addr, size, &cost->D1mw, &cost->DLmw, entry);
 }
 
 VG_REGPARM(1) void cg_run_group(event_group_t* group)
@@ -215,7 +223,7 @@ VG_REGPARM(2) void cg_run_group_fetch_line(event_group_t* group,
 VG_REGPARM(1) void cg_fetch_slow(const fetch_site_t* site)
 {
    simulate(&I1_cache, site->addr, site->size, &site->cost->I1mr,
-            &site->cost->ILmr);
+            &site->cost->ILmr, NULL);
 }
 
 /* The line and set were worked out when the fetch was instrumented; an
@@ -244,12 +252,12 @@ VG_REGPARM(1) void cg_fetch_two_lines_slow(const fetch_two_lines_site_t* site)
 
 VG_REGPARM(3) void cg_read_slow(line_cost_t* cost, Addr addr, UWord size)
 {
-   simulate_read(cost, addr, size);
+   simulate_read(cost, addr, size, NULL);
 }
 
 VG_REGPARM(3) void cg_write_slow(line_cost_t* cost, Addr addr, UWord size)
 {
-   simulate_write(cost, addr, size);
+   simulate_write(cost, addr, size, NULL);
 }
 
 VG_REGPARM(2) void cg_run_slow(Addr base, const data_run_t* run)
@@ -259,22 +267,22 @@ VG_REGPARM(2) void cg_run_slow(Addr base, const data_run_t* run)
       const run_access_t* a = &run->access[i];
       Addr addr = base + (Addr)(Word)a->offset;
       if (a->write)
-         simulate_write(a->cost, addr, a->size);
+         simulate_write(a->cost, addr, a->size, NULL);
       else
-         simulate_read(a->cost, addr, a->size);
+         simulate_read(a->cost, addr, a->size, NULL);
    }
 }
 
 VG_REGPARM(2) void cg_read_entry(Addr addr, UWord index)
 {
-   const data_entry_t* entry = &cg_read_entries[index];
-   simulate_read(entry->cost, addr, entry->size);
+   data_entry_t* entry = &cg_read_entries[index];
+   simulate_read(entry->cost, addr, entry->size, entry);
 }
 
 VG_REGPARM(2) void cg_write_entry(Addr addr, UWord index)
 {
-   const data_entry_t* entry = &cg_write_entries[index];
-   simulate_write(entry->cost, addr, entry->size);
+   data_entry_t* entry = &cg_write_entries[index];
+   simulate_write(entry->cost, addr, entry->size, entry);
 }
 
 /* ---- the same slow paths, rows searched with vector instructions ----
@@ -344,11 +352,11 @@ VG_REGPARM(3) void cg_branch_ind(line_cost_t* cost, Addr instr_addr,
 VG_REGPARM(3) void cg_guarded_read(line_cost_t* cost, Addr addr, UWord size)
 {
    cost->Dr++;
-   simulate_read(cost, addr, size);
+   simulate_read(cost, addr, size, NULL);
 }
 
 VG_REGPARM(3) void cg_guarded_write(line_cost_t* cost, Addr addr, UWord size)
 {
    cost->Dw++;
-   simulate_write(cost, addr, size);
+   simulate_write(cost, addr, size, NULL);
 }

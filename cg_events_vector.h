@@ -76,7 +76,7 @@ static void CG_VECTOR(simulate_two_lines)(const cache_sim_t* L1, Addr addr,
 CG_VECTOR_TARGET
 static inline void CG_VECTOR(simulate)(const cache_sim_t* L1, Addr addr,
                                        UWord size, ULong* L1_misses,
-                                       ULong* LL_misses)
+                                       ULong* LL_misses, data_entry_t* entry)
 {
    /* The lines are 64 bytes long (see cg_sim_row8_ok()). */
    if (UNLIKELY((addr & 63) + size > 64)) {
@@ -85,9 +85,12 @@ static inline void CG_VECTOR(simulate)(const cache_sim_t* L1, Addr addr,
    }
    Addr first = addr & ~(Addr)63;
    UWord* set = cg_sim_row8_set_of(L1, first);
-   if (!CG_VECTOR(promote)(L1, set, first))
+   if (!CG_VECTOR(promote)(L1, set, first)) {
+      if (entry != NULL)
+         cg_entry_prefetch(entry, addr);
       CG_VECTOR(missed_in_one_line)(L1, set, first, addr, size, L1_misses,
                                     LL_misses);
+   }
 }
 
 CG_VECTOR_TARGET
@@ -142,17 +145,17 @@ static const fetch_line_helpers_t CG_VECTOR(fetch_line_helpers) = {
 CG_VECTOR_TARGET
 VG_REGPARM(2) void CG_VECTOR(cg_read_entry)(Addr addr, UWord index)
 {
-   const data_entry_t* entry = &cg_read_entries[index];
+   data_entry_t* entry = &cg_read_entries[index];
    CG_VECTOR(simulate)(&D1_cache, addr, entry->size, &entry->cost->D1mr,
-                       &entry->cost->DLmr);
+                       &entry->cost->DLmr, entry);
 }
 
 CG_VECTOR_TARGET
 VG_REGPARM(2) void CG_VECTOR(cg_write_entry)(Addr addr, UWord index)
 {
-   const data_entry_t* entry = &cg_write_entries[index];
+   data_entry_t* entry = &cg_write_entries[index];
    CG_VECTOR(simulate)(&D1_cache, addr, entry->size, &entry->cost->D1mw,
-                       &entry->cost->DLmw);
+                       &entry->cost->DLmw, entry);
 }
 
 /* Most accesses of a run whose inline test failed still hit the most
@@ -171,9 +174,9 @@ VG_REGPARM(2) void CG_VECTOR(cg_run_slow)(Addr base, const data_run_t* run)
          continue;
       if (a->write)
          CG_VECTOR(simulate)(&D1_cache, addr, a->size, &a->cost->D1mw,
-                             &a->cost->DLmw);
+                             &a->cost->DLmw, NULL);
       else
          CG_VECTOR(simulate)(&D1_cache, addr, a->size, &a->cost->D1mr,
-                             &a->cost->DLmr);
+                             &a->cost->DLmr, NULL);
    }
 }
