@@ -3,7 +3,11 @@
  * are taken off (see cg_ll.c): pages mapped at 2^40, 2^46 and just below
  * 2^47, walked in turn with low memory so that their lines share LL sets
  * with it, before and after a read of a non-canonical address (2^51),
- * which faults before any cache sees it.
+ * which faults before any cache sees it.  Then pages at the top of user
+ * space are read a byte a page, up and then down: D1 misses at a constant
+ * stride, at which the slow paths prefetch the client's memory some
+ * strides further on (cg_entries.h), here past the end of user space into
+ * non-canonical addresses, and below the pages into unmapped ones.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  * Build flags: -O2
@@ -39,6 +43,24 @@ static unsigned long walk(unsigned char *const *regions, int count,
 	return sum;
 }
 
+/* Pages mapped at the top of user space (its last page is the kernel's). */
+#define TOP_PAGES 16
+#define PAGE_BYTES 4096
+
+/* Reads a byte of each of the TOP_PAGES pages at TOP, upwards and then
+ * downwards, a few times over. */
+static unsigned long walk_pages(const unsigned char *top)
+{
+	unsigned long sum = 0;
+	for (int pass = 0; pass < 3; pass++) {
+		for (int page = 0; page < TOP_PAGES; page++)
+			sum += top[page * PAGE_BYTES];
+		for (int page = TOP_PAGES - 1; page >= 0; page--)
+			sum += top[page * PAGE_BYTES + 64];
+	}
+	return sum;
+}
+
 int main(void)
 {
 	static const unsigned long wanted[REGIONS] = {
@@ -67,5 +89,14 @@ int main(void)
 		printf("the read of 2^51 faulted\n");
 	sum += walk(regions, count, low);
 	printf("%d regions, sum %lu\n", count, sum);
+	void *top = mmap((void *)((1UL << 47) - (TOP_PAGES + 1) * PAGE_BYTES),
+			 TOP_PAGES * PAGE_BYTES, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (top == MAP_FAILED) {
+		printf("top pages not mapped\n");
+		return 0;
+	}
+	memset(top, 3, TOP_PAGES * PAGE_BYTES);
+	printf("top pages, sum %lu\n", walk_pages(top));
 	return 0;
 }
