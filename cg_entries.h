@@ -40,18 +40,18 @@ void* cg_entry_for_data(line_cost_t* cost, Bool write, Int size);
 /* How many strides ahead cg_entry_prefetch() asks for (see there). */
 #define CG_PREFETCH_STRIDES 8
 
-/* Called at a D1 miss of ENTRY's at ADDR (in the vector searches, once
- * the row of a set's first eight ways has not held the line), before the
- * rest of the miss is simulated: when ENTRY's last two misses were a stride
+/* Called at a D1 miss of ENTRY's at ADDR (in the vector searches, once the
+ * row of a set's first eight ways has not held the line), before the rest
+ * of the miss is simulated: when ENTRY's last two misses were a stride
  * apart and this one follows the last by that stride too, asks the host to
- * bring the client's memory CG_PREFETCH_STRIDES strides further on into its
- * caches. A walk through memory in strides of a line or more (a matrix read by
- * columns) misses D1 at every access, and each miss calls the slow path
- * between two of the client's loads, which then wait for the host's
- * memory one after the other: perf put four times as many of the
+ * bring the client's memory CG_PREFETCH_STRIDES strides further on into
+ * its caches.  A walk through memory in strides of a line or more (a
+ * matrix read by columns) misses D1 at every access, and each miss calls
+ * the slow path between two of the client's loads, which then wait for the
+ * host's memory one after the other: perf put four times as many of the
  * matrix's samples on them as under --tool=none, where the host overlaps
- * them.  Its stride is more than a page, so each load also walks the
- * host's page tables, and a prefetch waits for that walk before it
+ * them.  The matrix's stride is more than a page, so each load also walks
+ * the host's page tables, and a prefetch waits for that walk before it
  * retires: asked for one stride ahead, the prefetch took the samples the
  * load had.  Against the build without it (Emerald Rapids, the bench's
  * caches, medians of 21 to 31 paired runs), the matrix took 0.90 of the
