@@ -16,13 +16,18 @@
 static UChar cond_counters[COND_TABLE_SIZE];
 static Addr  last_targets[IND_TABLE_SIZE];
 
-/* The global history of outcomes is kept as the part of the counter index
- * it gives: its last COND_HISTORY_BITS outcomes (the latest lowest),
- * shifted above the address bits.  The index is then this word plus the
- * address bits, and an outcome enters it shifted by COND_ADDR_BITS, the
- * same shift that selects its row of the transitions below: the inline
- * update (cg_instrument.c) computes that shifted outcome once and uses it
- * twice.
+/* The layout of the counters and the history serves the inline update
+ * (cg_instrument.c), which repeats these steps in 13 host instructions
+ * per branch.  Which counter a (history, address) pair
+ * selects is up to the tool, as long as no two pairs share one: all start
+ * alike, so any such layout predicts the same.  Here the history is the
+ * low half of the index, so that it is kept in range with a mask of one
+ * byte (the short form of the instruction).  A counter is stored times 16
+ * and the two transitions from each value lie side by side, 8 bytes
+ * apart: the stored byte plus the outcome times 8 is the transition's
+ * offset, one addressing mode of the host and no shift.  The outcome
+ * enters the history unshifted, and the exit that the branch takes tests
+ * it too.
  *
  * While a thread runs client code, the history lives in its guest state,
  * in a slot of cg_slots.h, where the inline update reaches it with one
@@ -35,33 +40,35 @@ static Addr  last_targets[IND_TABLE_SIZE];
  * the return from the handler restores it, but that return is a system
  * call, so the history has moved out before the restore and moves in
  * again after it. */
-#define HISTORY_MASK (((1 << COND_HISTORY_BITS) - 1) << COND_ADDR_BITS)
-static UWord history_index;
+#define HISTORY_MASK ((1 << COND_HISTORY_BITS) - 1)
+static UWord history;
 
 /* A two-bit saturating counter and the outcome give the counter's next
- * value (the low byte: up if taken and below 3, down if not taken and
- * above 0) and whether it predicted wrong (the next byte; counters of 2
- * and 3 predict taken).  Rows by outcome, 1 << COND_ADDR_BITS bytes apart,
- * entries by counter.  A table, so that the instrumented code can do the
- * same with a load. */
+ * value (the low byte, times 16 as stored: up if taken and below 3, down
+ * if not taken and above 0) and whether it predicted wrong (the next
+ * byte; counters of 2 and 3 predict taken).  Entries by counter, then by
+ * outcome.  A table, so that the instrumented code can do the same with
+ * a load. */
 #define WRONG 0x100
-#define ROW   ((1 << COND_ADDR_BITS) / sizeof(ULong))
-static const ULong cond_transitions[2 * ROW] = {
-   /* not taken, counters 0 to 3 */ 0, 0, 1 | WRONG, 2 | WRONG,
-   [ROW] =
-   /* taken, counters 0 to 3 */ 1 | WRONG, 2 | WRONG, 3, 3,
+#define C(counter) ((counter) * 16)
+static const ULong cond_transitions[8] = {
+   /* counter 0, not taken and taken */ C(0), C(1) | WRONG,
+   /* counter 1 */                      C(0), C(2) | WRONG,
+   /* counter 2 */                      C(1) | WRONG, C(3),
+   /* counter 3 */                      C(2) | WRONG, C(3),
 };
 
 UWord cg_branch_cond_mispredicted(UChar* guest_state, Addr instr_addr,
                                   UWord taken)
 {
-   UWord* history =
+   UWord* slot =
       (UWord*)(guest_state + CG_SLOT_OFFSET(CG_SLOT_BRANCH_HISTORY));
-   UWord index = *history | (instr_addr & ((1 << COND_ADDR_BITS) - 1));
-   ULong transition = cond_transitions[taken * ROW + cond_counters[index]];
+   UWord index = ((instr_addr & ((1 << COND_ADDR_BITS) - 1))
+                  << COND_HISTORY_BITS) | *slot;
+   ULong transition = cond_transitions[cond_counters[index] / 8 + taken];
 
    /* The history takes the outcome before the counter learns it. */
-   *history = ((*history << 1) | (taken << COND_ADDR_BITS)) & HISTORY_MASK;
+   *slot = ((*slot << 1) | taken) & HISTORY_MASK;
    cond_counters[index] = (UChar)transition;
    return (UWord)(transition >> 8);
 }
@@ -76,18 +83,18 @@ UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target)
 
 void cg_branchpred_thread_starts(ThreadId tid)
 {
-   cg_slot_write(tid, CG_SLOT_BRANCH_HISTORY, history_index);
+   cg_slot_write(tid, CG_SLOT_BRANCH_HISTORY, history);
 }
 
 void cg_branchpred_thread_stops(ThreadId tid)
 {
-   history_index = cg_slot_read(tid, CG_SLOT_BRANCH_HISTORY);
+   history = cg_slot_read(tid, CG_SLOT_BRANCH_HISTORY);
 }
 
 const cg_branchpred_state_t* cg_branchpred_state(void)
 {
    static const cg_branchpred_state_t state = {
       cond_counters, cond_transitions, last_targets,
-      COND_ADDR_BITS, HISTORY_MASK, IND_TABLE_SIZE};
+      COND_ADDR_BITS, COND_HISTORY_BITS, HISTORY_MASK, IND_TABLE_SIZE};
    return &state;
 }

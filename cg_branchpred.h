@@ -1,9 +1,9 @@
 /* cg_branchpred.h: the branch predictors.
  *
  * Conditional branches: 16384 two-bit saturating counters, all starting at
- * 0 (strongly not taken), indexed by the low 7 bits of a global history of
- * outcomes (high half of the index) and the low 7 bits of the branch's
- * instruction address (low half).  A counter of 2 or 3 predicts taken.
+ * 0 (strongly not taken), one for each pair of the last 7 outcomes of a
+ * global history and the low 7 bits of the branch's instruction address.
+ * A counter of 2 or 3 predicts taken.
  *
  * Indirect branches: a 512-entry table of last targets, all starting at 0,
  * indexed by the low 9 bits of the instruction address; a branch is
@@ -38,17 +38,18 @@ UWord cg_branch_ind_mispredicted(Addr instr_addr, Addr target);
 
 /* Where the predictors' state lives, for instrumented code that updates
  * it inline exactly as the two functions above do.  The history is in the
- * running thread's slot CG_SLOT_BRANCH_HISTORY (cg_slots.h): the
- * history's part of the counter index, a word (its low bits, the latest
- * outcome lowest, shifted left by cond_addr_bits). */
+ * running thread's slot CG_SLOT_BRANCH_HISTORY (cg_slots.h): a word, its
+ * last cond_history_bits outcomes, the latest lowest. */
 typedef struct {
-   UChar* cond_counters;   /* indexed as described above */
-   const ULong* cond_transitions; /* at byte (taken << cond_addr_bits) +
-                                   * counter * 8: the next counter,
-                                   * | 0x100 if it predicted wrong */
+   UChar* cond_counters;   /* at (address bits << cond_history_bits) +
+                            * history: the counter, times 16 */
+   const ULong* cond_transitions; /* at byte counter byte + taken * 8:
+                                   * the next counter byte, | 0x100 if it
+                                   * predicted wrong */
    Addr* last_targets;
    Int cond_addr_bits;
-   UWord history_mask;     /* of the history's part */
+   Int cond_history_bits;
+   UWord history_mask;
    Int ind_table_size;
 } cg_branchpred_state_t;
 
