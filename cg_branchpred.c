@@ -18,9 +18,9 @@ static Addr  last_targets[IND_TABLE_SIZE];
 
 /* The layout of the counters and the history serves the inline update
  * (cg_instrument.c), which repeats these steps in 13 host instructions
- * per branch.  Which counter a (history, address) pair
- * selects is up to the tool, as long as no two pairs share one: all start
- * alike, so any such layout predicts the same.  Here the history is the
+ * per branch.  Which counter a (history, address) pair selects is up to
+ * the tool, as long as no two pairs share one: all start alike, so any
+ * such layout predicts the same.  Here the history is the
  * low half of the index, so that it is kept in range with a mask of one
  * byte (the short form of the instruction).  A counter is stored times 16
  * and the two transitions from each value lie side by side, 8 bytes
@@ -50,12 +50,12 @@ static UWord history;
  * outcome.  A table, so that the instrumented code can do the same with
  * a load. */
 #define WRONG 0x100
-#define C(counter) ((counter) * 16)
+#define STORED(counter) ((counter) * 16)
 static const ULong cond_transitions[8] = {
-   /* counter 0, not taken and taken */ C(0), C(1) | WRONG,
-   /* counter 1 */                      C(0), C(2) | WRONG,
-   /* counter 2 */                      C(1) | WRONG, C(3),
-   /* counter 3 */                      C(2) | WRONG, C(3),
+   /* counter 0, not taken and taken */ STORED(0), STORED(1) | WRONG,
+   /* counter 1 */                      STORED(0), STORED(2) | WRONG,
+   /* counter 2 */                      STORED(1) | WRONG, STORED(3),
+   /* counter 3 */                      STORED(2) | WRONG, STORED(3),
 };
 
 UWord cg_branch_cond_mispredicted(UChar* guest_state, Addr instr_addr,
@@ -95,6 +95,6 @@ const cg_branchpred_state_t* cg_branchpred_state(void)
 {
    static const cg_branchpred_state_t state = {
       cond_counters, cond_transitions, last_targets,
-      COND_ADDR_BITS, COND_HISTORY_BITS, HISTORY_MASK, IND_TABLE_SIZE};
+      COND_ADDR_BITS, COND_HISTORY_BITS, IND_TABLE_SIZE};
    return &state;
 }

@@ -49,7 +49,6 @@ typedef struct {
    Addr* last_targets;
    Int cond_addr_bits;
    Int cond_history_bits;
-   UWord history_mask;
    Int ind_table_size;
 } cg_branchpred_state_t;
 

@@ -568,12 +568,13 @@ static void emit_inline_cond_branch(walk_t* w, const pending_event_t* p)
                             IRExpr_Const(IRConst_U8(1))));
    addStmtToIRSB(w->out, IRStmt_Put(history_offset,
       binop64(w, Iop_And64, binop64(w, Iop_Or64, shifted, taken),
-              const64(bp->history_mask))));
+              const64((1u << bp->cond_history_bits) - 1))));
    /* The transition, at the stored counter plus the outcome times 8: the
     * counter's next value (low byte) and the misprediction (next byte). */
-   IRExpr* row = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, taken,
-                        IRExpr_Const(IRConst_U8(3))));
-   IRExpr* entry = binop64(w, Iop_Add64, binop64(w, Iop_Add64, counter, row),
+   IRExpr* taken_offset = assign(w, Ity_I64, IRExpr_Binop(Iop_Shl64, taken,
+                                 IRExpr_Const(IRConst_U8(3))));
+   IRExpr* entry = binop64(w, Iop_Add64,
+                           binop64(w, Iop_Add64, counter, taken_offset),
                            const64((HWord)bp->cond_transitions));
    IRExpr* transition = assign(w, Ity_I64,
                                IRExpr_Load(Iend_LE, Ity_I64, entry));
