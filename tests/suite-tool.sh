@@ -859,6 +859,51 @@ if [ $status = 0 ] && grep -q 'exited with status 3 in both runs' "$side/stdin.s
 else
   fail side-by-side-stdin "status $status: $(cat "$side/stdin.stdout" "$side/stdin.stderr" | head -3)"
 fi
+# tools/random-programs.sh: csmith's programs side by side.  One real
+# program through this build's vg-side-by-side must be identical; through a
+# stand-in that reports a difference, the program is kept with the command
+# that reproduces it, and the status is 1; bad arguments are refused.
+randoms=$out/random-programs
+rm -rf "$randoms" && mkdir -p "$randoms/fake"
+(cd "$randoms" && sh "$src/tools/random-programs.sh" "$randoms/missing" 1 \
+  >"$randoms/missing.stdout" 2>"$randoms/missing.stderr")
+status=$?
+(cd "$randoms" && sh "$src/tools/random-programs.sh" "$build" 1 x \
+  >"$randoms/seed.stdout" 2>"$randoms/seed.stderr")
+seed_status=$?
+if [ $status = 2 ] && [ $seed_status = 2 ] &&
+   grep -q 'missing/vg-side-by-side not found' "$randoms/missing.stderr" &&
+   grep -q 'must be numbers' "$randoms/seed.stderr"; then
+  pass random-programs-refusals
+else
+  fail random-programs-refusals "statuses $status, $seed_status: $(cat "$randoms"/*.stderr | head -2)"
+fi
+if ! command -v csmith >/dev/null || [ ! -r /usr/include/csmith/csmith.h ]; then
+  echo "note: no csmith (apt-get install csmith libcsmith-dev): random-programs.sh's runs are left out"
+else
+  # Seed 2 makes, with csmith 2.3, a program that ends at once natively.
+  (cd "$randoms" && sh "$src/tools/random-programs.sh" "$build" 1 2 \
+    >"$randoms/real.stdout" 2>"$randoms/real.stderr")
+  status=$?
+  if [ $status = 0 ] && grep -qx '1 identical, 0 different, 0 not compared.*' "$randoms/real.stdout"; then
+    pass random-programs-identical
+  else
+    fail random-programs-identical "status $status: $(cat "$randoms/real.stdout" "$randoms/real.stderr" | head -2)"
+  fi
+  printf '#!/bin/sh\necho "first difference (ours against Valgrind): fl=p.c"\nexit 1\n' \
+    >"$randoms/fake/vg-side-by-side" && chmod +x "$randoms/fake/vg-side-by-side"
+  (cd "$randoms" && sh "$src/tools/random-programs.sh" "$randoms/fake" 1 2 \
+    >"$randoms/fake.stdout" 2>"$randoms/fake.stderr")
+  status=$?
+  if [ $status = 1 ] && grep -q '^seed 2 (.*): first difference' "$randoms/fake.stdout" &&
+     grep -qx '0 identical, 1 different, 0 not compared.*' "$randoms/fake.stdout" &&
+     [ -s "$randoms/random-programs/2/p.c" ] &&
+     grep -q '^gcc .* && .*/fake/vg-side-by-side .* ./p$' "$randoms/random-programs/2/command"; then
+    pass random-programs-different-kept
+  else
+    fail random-programs-different-kept "status $status: $(cat "$randoms/fake.stdout" "$randoms/fake.stderr" | head -2)"
+  fi
+fi
 # A run that writes no profile gets what Valgrind said, on stdout as
 # --version says it when nothing came on stderr.
 for refusal in out-file forking usage no-profile; do

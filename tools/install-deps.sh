@@ -10,7 +10,7 @@ set -eu
 build_packages="gcc make autoconf automake pkgconf valgrind libpcre2-dev
   gcc-multilib"
 test_packages="g++ sqlite3 xz-utils python3 time util-linux clang strace
-  fp-compiler ocaml"
+  fp-compiler ocaml csmith libcsmith-dev"
 wanted=${1:-all}
 case $wanted in
 build) packages=$build_packages ;;

@@ -1,0 +1,85 @@
+#!/bin/sh
+# Hunts for count differences with programs nobody wrote: csmith's random
+# C programs, each compiled with one of several sets of compiler flags and
+# run under the installed Valgrind's Cachegrind and this build's
+# (vg-side-by-side, same environment) with one of three cache
+# configurations, branch simulation on in two of them.  The differential
+# suite runs chosen workloads; these reach code generation it may not (odd
+# loop shapes, vector code from -march, 32-bit code, volatile accesses),
+# so a difference found here is a bug the suite lacks a case for.
+#
+# A program is only compared if it ends by itself within a second natively
+# (csmith's programs may loop for ever) with status 0.  Seeds make a run
+# reproducible with one csmith version; another version makes other
+# programs.  A program whose profiles differ is kept, with its source, the
+# two profiles and the command, in random-programs/SEED/ of the current
+# folder.  Flag sets: RANDOM_PROGRAM_FLAGS, separated by ';'.
+#
+# usage: random-programs.sh BUILDDIR COUNT [FIRST-SEED]
+# Exit status: 0 no program differed, 1 one or more did, 2 no run made.
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -u
+me=random-programs.sh
+
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+	echo "usage: $me BUILDDIR COUNT [FIRST-SEED]" >&2
+	exit 2
+fi
+build=$1 count=$2 seed=${3:-1}
+case $count$seed in
+*[!0-9]*)
+	echo "$me: error: COUNT and FIRST-SEED must be numbers" >&2
+	exit 2 ;;
+esac
+side_by_side=$(cd "$build" 2>/dev/null && pwd)/vg-side-by-side
+if [ ! -x "$side_by_side" ]; then
+	echo "$me: error: $build/vg-side-by-side not found: configure and make BUILDDIR first" >&2
+	exit 2
+fi
+include=/usr/include/csmith
+if ! command -v csmith >/dev/null || [ ! -r "$include/csmith.h" ]; then
+	echo "$me: error: csmith and its header are needed (apt-get install csmith libcsmith-dev)" >&2
+	exit 2
+fi
+
+flag_sets=${RANDOM_PROGRAM_FLAGS:-"-O0;-O1;-O2;-O3;-Os;-O3 -march=haswell -funroll-loops;-O2 -march=x86-64-v3 -flto;-O2 -fPIC -fstack-protector-all;-m32 -O0;-m32 -O2;-m32 -O3 -msse2 -mfpmath=sse"}
+sets=$(echo "$flag_sets" | tr ';' '\n')
+set_count=$(echo "$sets" | wc -l)
+
+work=$(mktemp -d) || exit 2
+trap 'rm -rf "$work"' EXIT
+trap 'exit 2' HUP INT TERM
+
+same=0 different=0 skipped=0 last=$((seed + count))
+while [ "$seed" -lt "$last" ]; do
+	flags=$(echo "$sets" | sed -n "$((seed % set_count + 1))p")
+	case $((seed % 3)) in
+	0) caches="--I1=4096,2,64 --D1=8192,4,32 --LL=65536,8,64 --branch-sim=yes" ;;
+	1) caches="--I1=8192,1,128 --D1=65536,16,32 --LL=196608,3,64" ;;
+	*) caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64 --branch-sim=yes" ;;
+	esac
+	rm -rf "${work:?}"/*
+	# shellcheck disable=SC2086 # the flags are words
+	if ! csmith --seed "$seed" >"$work/p.c" 2>/dev/null ||
+		! gcc $flags -w -I"$include" -o "$work/p" "$work/p.c" 2>/dev/null ||
+		! timeout 1 "$work/p" >/dev/null 2>&1; then
+		skipped=$((skipped + 1))
+		seed=$((seed + 1))
+		continue
+	fi
+	# shellcheck disable=SC2086 # the options are words
+	if (cd "$work" && timeout 600 "$side_by_side" $caches ./p \
+		</dev/null >report 2>&1); then
+		same=$((same + 1))
+	else
+		different=$((different + 1))
+		kept=random-programs/$seed
+		mkdir -p "$kept" && cp "$work"/p.c "$work"/report "$work"/cachegrind.out.* "$kept"/ 2>/dev/null
+		echo "gcc $flags -w -I$include -o p p.c && $side_by_side $caches ./p" >"$kept/command"
+		why=$(grep -m 1 '^first difference\|error' "$work/report" || tail -n 1 "$work/report")
+		echo "seed $seed ($flags; $caches): $why"
+	fi
+	seed=$((seed + 1))
+done
+echo "$same identical, $different different, $skipped not compared (would not build or end by itself)"
+[ "$different" -eq 0 ]
