@@ -3,7 +3,8 @@
 # C programs, each compiled with one of several sets of compiler flags and
 # run under the installed Valgrind's Cachegrind and this build's
 # (vg-side-by-side, same environment) with one of three cache
-# configurations, branch simulation on in two of them.  The differential
+# configurations, branch simulation on in two of them, or with the cache
+# simulation off and branch simulation on (Ir counted without tests).  The differential
 # suite runs chosen workloads; these reach code generation it may not (odd
 # loop shapes, vector code from -march, 32-bit code, volatile accesses),
 # so a difference found here is a bug the suite lacks a case for.
@@ -53,10 +54,11 @@ trap 'exit 2' HUP INT TERM
 same=0 different=0 skipped=0 last=$((seed + count))
 while [ "$seed" -lt "$last" ]; do
 	flags=$(echo "$sets" | sed -n "$((seed % set_count + 1))p")
-	case $((seed % 3)) in
+	case $((seed % 4)) in
 	0) caches="--I1=4096,2,64 --D1=8192,4,32 --LL=65536,8,64 --branch-sim=yes" ;;
 	1) caches="--I1=8192,1,128 --D1=65536,16,32 --LL=196608,3,64" ;;
-	*) caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64 --branch-sim=yes" ;;
+	2) caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64 --branch-sim=yes" ;;
+	*) caches="--cache-sim=no --branch-sim=yes" ;;
 	esac
 	rm -rf "${work:?}"/*
 	# shellcheck disable=SC2086 # the flags are words
