@@ -4,10 +4,11 @@
 # run under the installed Valgrind's Cachegrind and this build's
 # (vg-side-by-side, same environment) with one of three cache
 # configurations, branch simulation on in two of them, or with the cache
-# simulation off and branch simulation on (Ir counted without tests).  The differential
-# suite runs chosen workloads; these reach code generation it may not (odd
-# loop shapes, vector code from -march, 32-bit code, volatile accesses),
-# so a difference found here is a bug the suite lacks a case for.
+# simulation off and branch simulation on (Ir counted without tests).
+# The differential suite runs chosen workloads; these reach code
+# generation it may not (odd loop shapes, vector code from -march, 32-bit
+# code, volatile accesses), so a difference found here is a bug the suite
+# lacks a case for.
 #
 # A program is only compared if it ends by itself within a second natively
 # (csmith's programs may loop for ever) with status 0.  Seeds make a run
