@@ -52,37 +52,41 @@ work=$(mktemp -d) || exit 2
 trap 'rm -rf "$work"' EXIT
 trap 'exit 2' HUP INT TERM
 
-same=0 different=0 skipped=0 last=$((seed + count))
-while [ "$seed" -lt "$last" ]; do
-	flags=$(echo "$sets" | sed -n "$((seed % set_count + 1))p")
-	case $((seed % 4)) in
+# Builds and compares the program of one seed: status 0 identical, 1
+# different (kept, and said), 3 not compared.
+compare_seed() { # SEED
+	flags=$(echo "$sets" | sed -n "$(($1 % set_count + 1))p")
+	case $(($1 % 4)) in
 	0) caches="--I1=4096,2,64 --D1=8192,4,32 --LL=65536,8,64 --branch-sim=yes" ;;
 	1) caches="--I1=8192,1,128 --D1=65536,16,32 --LL=196608,3,64" ;;
 	2) caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64 --branch-sim=yes" ;;
 	*) caches="--cache-sim=no --branch-sim=yes" ;;
 	esac
 	rm -rf "${work:?}"/*
-	# shellcheck disable=SC2086 # the flags are words
 	# csmith leaves a platform.info in the folder it runs in.
-	if ! (cd "$work" && csmith --seed "$seed" >p.c 2>/dev/null) ||
-		! gcc $flags -w -I"$include" -o "$work/p" "$work/p.c" 2>/dev/null ||
-		! timeout 1 "$work/p" >/dev/null 2>&1; then
-		skipped=$((skipped + 1))
-		seed=$((seed + 1))
-		continue
-	fi
+	(cd "$work" && csmith --seed "$1" >p.c 2>/dev/null) || return 3
+	# shellcheck disable=SC2086 # the flags are words
+	gcc $flags -w -I"$include" -o "$work/p" "$work/p.c" 2>/dev/null || return 3
+	timeout 1 "$work/p" >/dev/null 2>&1 || return 3
 	# shellcheck disable=SC2086 # the options are words
-	if (cd "$work" && timeout 600 "$side_by_side" $caches ./p \
-		</dev/null >report 2>&1); then
-		same=$((same + 1))
-	else
-		different=$((different + 1))
-		kept=random-programs/$seed
-		mkdir -p "$kept" && cp "$work"/p.c "$work"/report "$work"/cachegrind.out.* "$kept"/ 2>/dev/null
-		echo "gcc $flags -w -I$include -o p p.c && $side_by_side $caches ./p" >"$kept/command"
-		why=$(grep -m 1 '^first difference\|error' "$work/report" || tail -n 1 "$work/report")
-		echo "seed $seed ($flags; $caches): $why"
-	fi
+	(cd "$work" && timeout 600 "$side_by_side" $caches ./p \
+		</dev/null >report 2>&1) && return 0
+	kept=random-programs/$1
+	mkdir -p "$kept" && cp "$work"/p.c "$work"/report "$work"/cachegrind.out.* "$kept"/ 2>/dev/null
+	echo "gcc $flags -w -I$include -o p p.c && $side_by_side $caches ./p" >"$kept/command"
+	why=$(grep -m 1 '^first difference\|error' "$work/report" || tail -n 1 "$work/report")
+	echo "seed $1 ($flags; $caches): $why"
+	return 1
+}
+
+same=0 different=0 skipped=0 last=$((seed + count))
+while [ "$seed" -lt "$last" ]; do
+	compare_seed "$seed"
+	case $? in
+	0) same=$((same + 1)) ;;
+	1) different=$((different + 1)) ;;
+	*) skipped=$((skipped + 1)) ;;
+	esac
 	seed=$((seed + 1))
 done
 echo "$same identical, $different different, $skipped not compared (would not build or end by itself)"
